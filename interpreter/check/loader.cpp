@@ -1,0 +1,565 @@
+#include "check/loader.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "check/compiler.h"
+#include "syntax/parse.h"
+
+namespace polemos::check {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool readFile(const fs::path& p, std::string& out) {
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return false;
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+// The namespace a declaration's name lives in, for overlay matching.
+std::string nsOf(const ast::Decl& d) {
+  using K = ast::DeclKind;
+  switch (d.kind) {
+    case K::Modifier: return "modifier";
+    case K::Trigger: return "trigger";
+    case K::Terrain: return "terrain";
+    case K::Hexside: return "hexside";
+    case K::UnitType: return "unit type";
+    case K::SideState: return "side state";
+    case K::GameState: return "game state";
+    case K::TerrainAttributes: return "terrain attributes";
+    case K::HexsideAttributes: return "hexside attributes";
+    case K::ScenarioAttributes: return "scenario attributes";
+    case K::Sequence: return "sequence";
+    case K::Levels: return "levels";
+    default: return "value";
+  }
+}
+
+std::string nameOf(const ast::Decl& d) {
+  if (d.kind == ast::DeclKind::Quantity) return d.qualified.joined();
+  return d.name.name;
+}
+
+std::string kindWord(const ast::Decl& d) {
+  using K = ast::DeclKind;
+  switch (d.kind) {
+    case K::Option: return "option";
+    case K::Enum: return "enum";
+    case K::Const: return "const";
+    case K::Die: return "die";
+    case K::UnitClass: return "unit class";
+    case K::UnitType: return "unit type";
+    case K::Terrain: return "terrain";
+    case K::Hexside: return "hexside";
+    case K::Table: return "table";
+    case K::Quantity: return "quantity";
+    case K::Modifier: return "modifier";
+    case K::Function: return "function";
+    case K::Procedure: return "procedure";
+    case K::Action: return "action";
+    case K::Results: return "results";
+    case K::Event: return "event";
+    case K::Trigger: return "trigger";
+    case K::Sequence: return "sequence";
+    case K::Levels: return "levels";
+    case K::SideState: return "side state";
+    case K::GameState: return "game state";
+    default: return "declaration";
+  }
+}
+
+// What `remove KIND NAME` names, as the namespace of nsOf().
+std::string nsOfRemoveKind(const std::string& kind) {
+  if (kind == "modifier" || kind == "trigger" || kind == "terrain" || kind == "hexside" ||
+      kind == "unit type" || kind == "sequence" || kind == "levels")
+    return kind;
+  return "value";
+}
+
+struct Layer {
+  std::string name;  // for diff and messages
+  std::vector<const ast::Decl*> decls;
+  bool overlay = false;
+};
+
+}  // namespace
+
+struct Loader::Impl {
+  Loader& self;
+  diag::Diagnostics& D;
+  std::vector<std::unique_ptr<ast::File>> files;       // owned ASTs
+  std::map<std::string, ast::File*> parsed;            // canonical path -> AST
+  std::set<std::string> loadingRulesets;               // cycle detection
+  std::set<std::string> usedModules;
+
+  explicit Impl(Loader& l) : self(l), D(l.diags_) {}
+
+  ast::File* parsePath(const fs::path& p, diag::SourceRange from) {
+    std::error_code ec;
+    fs::path canon = fs::weakly_canonical(p, ec);
+    std::string key = ec ? p.string() : canon.string();
+    if (auto it = parsed.find(key); it != parsed.end()) return it->second;
+    std::string text;
+    if (!readFile(p, text)) {
+      D.error(from, fmt::format("cannot read '{}'", p.string()));
+      return nullptr;
+    }
+    diag::FileId id = D.sources().add(displayPath(p), std::move(text));
+    auto f = syntax::parseFile(D, id);
+    if (!f) return nullptr;
+    ast::File* raw = f.get();
+    files.push_back(std::move(f));
+    parsed[key] = raw;
+    return raw;
+  }
+
+  static std::string displayPath(const fs::path& p) {
+    std::error_code ec;
+    fs::path rel = fs::relative(p, fs::current_path(ec), ec);
+    if (!ec && !rel.empty() && rel.native().rfind("..", 0) != 0) return rel.string();
+    return p.string();
+  }
+
+  std::vector<fs::path> roots() const {
+    std::vector<fs::path> out;
+    for (const auto& r : self.roots_) out.emplace_back(r);
+    return out;
+  }
+
+  std::optional<fs::path> findRuleset(const std::string& name) const {
+    if (name.find('/') != std::string::npos || name.ends_with(".pol")) {
+      if (fs::exists(name)) return fs::path(name);
+      return std::nullopt;
+    }
+    for (const auto& r : roots()) {
+      fs::path p = r / "rulesets" / name / (name + ".pol");
+      if (fs::exists(p)) return p;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<fs::path> findModule(const std::string& qualified) const {
+    // stdlib.odds -> stdlib/odds.pol
+    std::string rel = qualified;
+    std::replace(rel.begin(), rel.end(), '.', '/');
+    for (const auto& r : roots()) {
+      fs::path p = r / (rel + ".pol");
+      if (fs::exists(p)) return p;
+    }
+    return std::nullopt;
+  }
+
+  const ast::Block* findBlock(ast::File* f, ast::BlockKind k) {
+    if (!f) return nullptr;
+    for (const auto& b : f->blocks)
+      if (b->kind == k) return b.get();
+    return nullptr;
+  }
+
+  // Collects a block's declarations, following includes (relative to the including file).
+  void collect(const std::vector<ast::DeclPtr>& decls, const fs::path& dir, Layer& layer,
+               std::vector<Layer>& modules, int depth) {
+    for (const auto& d : decls) {
+      if (d->kind == ast::DeclKind::Include) {
+        if (depth > 8) {
+          D.error(d->range, "includes nested more than 8 deep");
+          continue;
+        }
+        for (const auto& inc : d->includes) {
+          fs::path p = dir / inc;
+          ast::File* f = parsePath(p, d->range);
+          if (!f) continue;
+          if (!f->blocks.empty()) {
+            D.error(d->range, fmt::format("'{}' is not a `part of` file: an included file holds "
+                                          "declarations only", inc));
+            continue;
+          }
+          collect(f->decls, p.parent_path(), layer, modules, depth + 1);
+        }
+        continue;
+      }
+      if (d->kind == ast::DeclKind::Uses) {
+        for (const auto& q : d->uses) {
+          std::string name = q.joined();
+          if (usedModules.count(name)) continue;
+          usedModules.insert(name);
+          auto p = findModule(name);
+          if (!p) {
+            D.error(q.range, fmt::format("unknown module '{}' (looked for {}.pol under the search roots)",
+                                         name, [&] {
+                                           std::string r = name;
+                                           std::replace(r.begin(), r.end(), '.', '/');
+                                           return r;
+                                         }()));
+            continue;
+          }
+          ast::File* f = parsePath(*p, q.range);
+          const ast::Block* mb = findBlock(f, ast::BlockKind::Module);
+          if (!mb) {
+            if (f) D.error(q.range, fmt::format("'{}' does not hold a module block", p->string()));
+            continue;
+          }
+          Layer ml;
+          ml.name = "module " + name;
+          collect(mb->decls, p->parent_path(), ml, modules, depth + 1);
+          modules.push_back(std::move(ml));
+        }
+        continue;
+      }
+      layer.decls.push_back(d.get());
+    }
+  }
+
+  // Loads a ruleset and its bases as layers (base first).
+  bool loadRulesetLayers(const std::string& name, diag::SourceRange from, std::vector<Layer>& layers,
+                         std::vector<Layer>& modules, std::string& finalName, std::string& title,
+                         std::vector<std::string>& lineage) {
+    auto path = findRuleset(name);
+    if (!path) {
+      auto& d = D.error(from, fmt::format("unknown ruleset '{}'", name));
+      std::string known;
+      for (const auto& n : self.rulesetNames()) known += (known.empty() ? "" : ", ") + n;
+      if (!known.empty()) D.note(d, {}, "known rulesets: " + known);
+      return false;
+    }
+    if (loadingRulesets.count(path->string())) {
+      D.error(from, fmt::format("ruleset '{}' extends itself (a cycle of `extends`)", name));
+      return false;
+    }
+    loadingRulesets.insert(path->string());
+    ast::File* f = parsePath(*path, from);
+    const ast::Block* rb = findBlock(f, ast::BlockKind::Ruleset);
+    if (!rb) {
+      if (f && !D.hasErrors()) D.error(from, fmt::format("'{}' holds no ruleset block", path->string()));
+      return false;
+    }
+    if (!rb->base.name.empty()) {
+      if (!loadRulesetLayers(rb->base.name, rb->base.range, layers, modules, finalName, title, lineage))
+        return false;
+    }
+    Layer l;
+    l.name = "ruleset " + rb->name.name;
+    l.overlay = !rb->base.name.empty();
+    collect(rb->decls, path->parent_path(), l, modules, 0);
+    layers.push_back(std::move(l));
+    finalName = rb->name.name;
+    title = rb->title;
+    lineage.push_back(rb->name.name);
+    return true;
+  }
+
+  // Merges layers into one ordered declaration list, applying overlays.
+  std::vector<MergedDecl> merge(const std::vector<Layer>& layers, std::vector<OverlayChange>& changes) {
+    struct Entry {
+      const ast::Decl* decl;
+      int layer;
+      bool removed = false;
+    };
+    std::vector<Entry> order;
+    std::map<std::pair<std::string, std::string>, size_t> index;  // (ns, name) -> order slot
+    // Fields of side and game state merge across layers rather than replace.
+    for (size_t li = 0; li < layers.size(); ++li) {
+      const Layer& L = layers[li];
+      for (const ast::Decl* d : L.decls) {
+        bool multi = d->kind == ast::DeclKind::SideState || d->kind == ast::DeclKind::GameState ||
+                     d->kind == ast::DeclKind::TerrainAttributes || d->kind == ast::DeclKind::HexsideAttributes ||
+                     d->kind == ast::DeclKind::ScenarioAttributes;
+        if (d->overlay == ast::OverlayMode::Remove) {
+          auto key = std::make_pair(nsOfRemoveKind(d->removeKind), d->qualified.joined());
+          auto it = index.find(key);
+          if (it == index.end() || order[it->second].removed) {
+            D.error(d->qualified.range, fmt::format("cannot remove {} '{}': it is not declared in what "
+                                                    "this overlays", d->removeKind, d->qualified.joined()));
+            continue;
+          }
+          order[it->second].removed = true;
+          index.erase(it);
+          OverlayChange c;
+          c.kind = OverlayChange::Removed;
+          c.declKind = d->removeKind;
+          c.name = d->qualified.joined();
+          c.layer = L.name;
+          for (const auto& ci : d->citations) c.citations.push_back(ci.text);
+          c.range = d->range;
+          changes.push_back(c);
+          continue;
+        }
+        if (multi && d->overlay != ast::OverlayMode::Replace) {
+          order.push_back(Entry{d, static_cast<int>(li)});
+          continue;
+        }
+        auto key = std::make_pair(nsOf(*d), nameOf(*d));
+        auto it = index.find(key);
+        bool exists = it != index.end();
+        if (d->overlay == ast::OverlayMode::Replace) {
+          if (!exists) {
+            D.error(d->range.valid() ? d->range : d->name.range,
+                    fmt::format("cannot replace {} '{}': it is not declared in what this overlays",
+                                kindWord(*d), nameOf(*d)));
+            continue;
+          }
+          if (multi) {
+            // Replacing a state block: drop every earlier block of that kind.
+            for (auto& e : order)
+              if (e.decl->kind == d->kind) e.removed = true;
+            order.push_back(Entry{d, static_cast<int>(li)});
+            index[key] = order.size() - 1;
+          } else {
+            const ast::Decl* old = order[it->second].decl;
+            if (old->kind != d->kind) {
+              D.error(d->name.range, fmt::format("'{}' is a {} in the base; `replace` must keep its kind",
+                                                 nameOf(*d), kindWord(*old)));
+              continue;
+            }
+            order[it->second].decl = d;  // keeps its place (modifier order)
+            order[it->second].layer = static_cast<int>(li);
+          }
+          OverlayChange c;
+          c.kind = OverlayChange::Replaced;
+          c.declKind = kindWord(*d);
+          c.name = nameOf(*d);
+          c.layer = L.name;
+          for (const auto& ci : d->citations) c.citations.push_back(ci.text);
+          c.range = d->range;
+          changes.push_back(c);
+          continue;
+        }
+        if (exists) {
+          const ast::Decl* old = order[it->second].decl;
+          auto& diag = D.error(d->kind == ast::DeclKind::Quantity ? d->qualified.range : d->name.range,
+                               L.overlay || d->overlay == ast::OverlayMode::Add
+                                   ? fmt::format("{} '{}' already exists in what this overlays; use "
+                                                 "`replace {} {}` to change it", kindWord(*d), nameOf(*d),
+                                                 kindWord(*d), nameOf(*d))
+                                   : fmt::format("'{}' is already declared", nameOf(*d)));
+          D.note(diag, old->kind == ast::DeclKind::Quantity ? old->qualified.range : old->name.range,
+                 "previous declaration is here");
+          continue;
+        }
+        order.push_back(Entry{d, static_cast<int>(li)});
+        index[key] = order.size() - 1;
+        if (L.overlay) {
+          OverlayChange c;
+          c.kind = OverlayChange::Added;
+          c.declKind = kindWord(*d);
+          c.name = nameOf(*d);
+          c.layer = L.name;
+          for (const auto& ci : d->citations) c.citations.push_back(ci.text);
+          c.range = d->range;
+          changes.push_back(c);
+        }
+      }
+    }
+    std::vector<MergedDecl> out;
+    for (const auto& e : order)
+      if (!e.removed) out.push_back(MergedDecl{e.decl, e.layer});
+    return out;
+  }
+
+  Loaded load(const LoadRequest& req) {
+    Loaded result;
+    std::vector<Layer> layers, modules;
+    std::string name, title;
+    std::vector<std::string> lineage;
+    if (!loadRulesetLayers(req.ruleset, {}, layers, modules, name, title, lineage)) return result;
+    // House files.
+    for (const auto& h : req.houseFiles) {
+      ast::File* f = parsePath(h, {});
+      if (!f) continue;
+      const ast::Block* hb = findBlock(f, ast::BlockKind::House);
+      if (!hb) {
+        D.error({}, fmt::format("'{}' holds no `house NAME for RULESET {{...}}` block", h));
+        continue;
+      }
+      if (std::find(lineage.begin(), lineage.end(), hb->base.name) == lineage.end()) {
+        D.error(hb->base.range, fmt::format("house rules '{}' are for ruleset '{}', but the game uses '{}'",
+                                            hb->name.name, hb->base.name, name));
+        continue;
+      }
+      Layer l;
+      l.name = "house " + hb->name.name;
+      l.overlay = true;
+      collect(hb->decls, fs::path(h).parent_path(), l, modules, 0);
+      layers.push_back(std::move(l));
+    }
+    // Scenario.
+    const ast::Block* sc = nullptr;
+    if (!req.scenario.empty()) {
+      std::optional<fs::path> sp;
+      if (req.scenario.find('/') != std::string::npos || req.scenario.ends_with(".pol")) {
+        if (fs::exists(req.scenario)) sp = req.scenario;
+      } else {
+        for (auto it = lineage.rbegin(); it != lineage.rend() && !sp; ++it)
+          for (const auto& r : roots()) {
+            fs::path p = r / "rulesets" / *it / "scenarios" / (req.scenario + ".pol");
+            if (fs::exists(p)) {
+              sp = p;
+              break;
+            }
+          }
+      }
+      if (!sp) {
+        auto& d = D.error({}, fmt::format("unknown scenario '{}' for ruleset '{}'", req.scenario, name));
+        std::string known;
+        for (const auto& n : self.scenarioNames(name)) known += (known.empty() ? "" : ", ") + n;
+        if (!known.empty()) D.note(d, {}, "known scenarios: " + known);
+        return result;
+      }
+      ast::File* f = parsePath(*sp, {});
+      sc = findBlock(f, ast::BlockKind::Scenario);
+      if (!sc) {
+        if (f) D.error({}, fmt::format("'{}' holds no scenario block", sp->string()));
+        return result;
+      }
+      if (std::find(lineage.begin(), lineage.end(), sc->base.name) == lineage.end()) {
+        D.error(sc->base.range, fmt::format("scenario '{}' is for ruleset '{}', not '{}'", sc->name.name,
+                                            sc->base.name, name));
+        return result;
+      }
+      Layer l;
+      l.name = "scenario " + sc->name.name;
+      l.overlay = true;
+      for (const auto& d : sc->scenario.rules) l.decls.push_back(d.get());
+      layers.push_back(std::move(l));
+    }
+    if (D.hasErrors()) return result;
+    // Modules come first, so rulesets can use what they define.
+    std::vector<Layer> all = std::move(modules);
+    for (auto& l : layers) all.push_back(std::move(l));
+    auto merged = merge(all, result.changes);
+    if (D.hasErrors()) return result;
+    auto program = std::make_shared<ir::Program>();
+    program->rulesetName = name;
+    program->title = title;
+    if (!compileProgram(D, merged, sc, *program)) return result;
+    if (program->sequence < 0) {
+      D.error({}, fmt::format("ruleset '{}' has no sequence of play", name));
+      return result;
+    }
+    result.program = std::move(program);
+    return result;
+  }
+
+  void checkFile(const std::string& path) {
+    ast::File* f = parsePath(path, {});
+    if (!f || D.hasErrors()) return;
+    if (f->partOf) {
+      // Checked through the ruleset that includes it.
+      LoadRequest r;
+      r.ruleset = f->partOf->name;
+      Loaded l = load(r);
+      (void)l;
+      return;
+    }
+    for (const auto& b : f->blocks) {
+      switch (b->kind) {
+        case ast::BlockKind::Ruleset: {
+          LoadRequest r;
+          r.ruleset = path;
+          load(r);
+          break;
+        }
+        case ast::BlockKind::House: {
+          LoadRequest r;
+          r.ruleset = b->base.name;
+          r.houseFiles.push_back(path);
+          load(r);
+          break;
+        }
+        case ast::BlockKind::Scenario: {
+          LoadRequest r;
+          r.ruleset = b->base.name;
+          r.scenario = path;
+          load(r);
+          break;
+        }
+        case ast::BlockKind::Module: {
+          Layer l;
+          l.name = "module";
+          std::vector<Layer> modules;
+          collect(b->decls, fs::path(path).parent_path(), l, modules, 0);
+          modules.push_back(std::move(l));
+          std::vector<OverlayChange> changes;
+          auto merged = merge(modules, changes);
+          if (D.hasErrors()) return;
+          ir::Program p;
+          compileProgram(D, merged, nullptr, p);
+          break;
+        }
+      }
+    }
+    if (f->blocks.empty() && !f->decls.empty()) {
+      D.error(f->decls.front()->range, "declarations outside a block: start the file with `part of "
+                                       "RULESET` (an included file) or wrap them in a ruleset, house, "
+                                       "module or scenario block");
+    }
+  }
+};
+
+Loader::Loader(diag::Diagnostics& diags) : diags_(diags) {
+  if (const char* env = std::getenv("POLEMOS_PATH")) {
+    std::string s = env;
+    size_t pos = 0;
+    while (pos <= s.size()) {
+      size_t next = s.find(':', pos);
+      if (next == std::string::npos) next = s.size();
+      if (next > pos) roots_.push_back(s.substr(pos, next - pos));
+      pos = next + 1;
+    }
+  }
+  roots_.push_back(POLEMOS_SOURCE_DIR);
+}
+
+Loaded Loader::load(const LoadRequest& req) {
+  Impl impl(*this);
+  Loaded l = impl.load(req);
+  if (l.program) {
+    // Keep the ASTs alive as long as the program? The program holds no AST pointers.
+  }
+  return l;
+}
+
+void Loader::checkFile(const std::string& path) {
+  Impl impl(*this);
+  impl.checkFile(path);
+}
+
+std::vector<std::string> Loader::rulesetNames() const {
+  std::set<std::string> names;
+  for (const auto& r : roots_) {
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(fs::path(r) / "rulesets", ec); !ec && it != fs::end(it); it.increment(ec)) {
+      std::string n = it->path().filename().string();
+      if (fs::exists(it->path() / (n + ".pol"))) names.insert(n);
+    }
+  }
+  return {names.begin(), names.end()};
+}
+
+std::vector<std::string> Loader::scenarioNames(const std::string& ruleset) const {
+  std::set<std::string> names;
+  for (const auto& r : roots_) {
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(fs::path(r) / "rulesets" / ruleset / "scenarios", ec);
+         !ec && it != fs::end(it); it.increment(ec)) {
+      if (it->path().extension() == ".pol") names.insert(it->path().stem().string());
+    }
+  }
+  return {names.begin(), names.end()};
+}
+
+}  // namespace polemos::check

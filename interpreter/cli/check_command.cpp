@@ -1,0 +1,76 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "diag/diagnostics.h"
+#include "check/loader.h"
+
+namespace polemos::cli {
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kCheckUsage =
+    "usage: polemos check PATH...\n"
+    "\n"
+    "Checks rulesets, scenarios, house-rule files and stdlib modules. A directory is searched\n"
+    "for *.pol files. Errors are printed as file:line:col: error: message, with the source line\n"
+    "and a caret. Exit status: 0 clean, 1 errors, 2 bad usage.\n";
+
+}  // namespace
+
+int checkCommand(const std::vector<std::string>& args) {
+  std::vector<std::string> paths;
+  for (const std::string& a : args) {
+    if (a == "--help" || a == "-h") {
+      std::fputs(kCheckUsage, stdout);
+      return 0;
+    }
+    if (!a.empty() && a[0] == '-') {
+      fmt::print(stderr, "polemos check: unknown option '{}'\n{}", a, kCheckUsage);
+      return 2;
+    }
+    paths.push_back(a);
+  }
+  if (paths.empty()) {
+    std::fputs(kCheckUsage, stderr);
+    return 2;
+  }
+  std::vector<fs::path> files;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<fs::path> found;
+      for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::end(it);
+           it.increment(ec)) {
+        if (it->is_regular_file(ec) && it->path().extension() == ".pol") found.push_back(it->path());
+      }
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::exists(p, ec)) {
+      files.emplace_back(p);
+    } else {
+      fmt::print(stderr, "polemos check: no such file or directory: {}\n", p);
+      return 2;
+    }
+  }
+  diag::SourceManager sources;
+  diag::Diagnostics diags(sources);
+  check::Loader loader(diags);
+  for (const fs::path& f : files) loader.checkFile(f.string());
+  std::string out = diags.render(false);
+  std::fputs(out.c_str(), stdout);
+  if (diags.hasErrors()) {
+    fmt::print("{} error{} in {} file{}\n", diags.errorCount(), diags.errorCount() == 1 ? "" : "s",
+               files.size(), files.size() == 1 ? "" : "s");
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace polemos::cli

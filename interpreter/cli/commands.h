@@ -1,0 +1,14 @@
+// Command-line subcommands of `polemos`. Exit codes: 0 ok, 1 failure, 2 bad usage.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace polemos::cli {
+
+int dispatch(const std::vector<std::string>& args);
+
+// `polemos check PATH...`
+int checkCommand(const std::vector<std::string>& args);
+
+}  // namespace polemos::cli

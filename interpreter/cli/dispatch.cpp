@@ -1,0 +1,37 @@
+#include <fmt/format.h>
+
+#include <cstdio>
+
+#include "cli/commands.h"
+
+namespace polemos::cli {
+namespace {
+
+const char* kUsage =
+    "usage: polemos <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  check PATH...   check rulesets, scenarios, house files and stdlib modules\n"
+    "  help            this message\n"
+    "\n"
+    "Run `polemos <command> --help` for a command's options.\n";
+
+}  // namespace
+
+int dispatch(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  const std::string& cmd = args[0];
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (cmd == "check") return checkCommand(rest);
+  if (cmd == "help" || cmd == "--help" || cmd == "-h") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  fmt::print(stderr, "polemos: unknown command '{}'\n{}", cmd, kUsage);
+  return 2;
+}
+
+}  // namespace polemos::cli

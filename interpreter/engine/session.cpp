@@ -1,0 +1,548 @@
+#include "engine/session.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace polemos::engine {
+
+using namespace polemos::ir;
+using eval::Interpreter;
+using eval::Stop;
+
+namespace {
+
+// splitmix64: a small, fast, well-mixed generator whose whole state is one integer, so a saved
+// game restores the dice exactly.
+uint64_t nextRandom(uint64_t& s) {
+  uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+std::string joinCitations(const std::vector<std::string>& cs) {
+  std::string s;
+  for (const auto& c : cs) s += (s.empty() ? "§" : " §") + c;
+  return s;
+}
+
+std::string plainCitations(const std::vector<std::string>& cs) {
+  std::string s;
+  for (const auto& c : cs) s += (s.empty() ? "" : " ") + c;
+  return s;
+}
+
+}  // namespace
+
+Session::Session(std::shared_ptr<const Program> program, const SessionConfig& config)
+    : program_(std::move(program)), config_(config), rng_(config.seed) {}
+
+Outcome Session::start() {
+  const Program& P = *program_;
+  state_ = eval::GameState{};
+  state_.tracing = config_.tracing;
+  // Level.
+  state_.level = 0;
+  if (!config_.level.empty()) {
+    auto it = std::find(P.levels.begin(), P.levels.end(), config_.level);
+    if (it == P.levels.end()) {
+      std::string known;
+      for (const auto& l : P.levels) known += (known.empty() ? "" : ", ") + l;
+      return Outcome{Outcome::Error, fmt::format("unknown level '{}' (this ruleset has: {})", config_.level, known), {}};
+    }
+    state_.level = static_cast<int32_t>(it - P.levels.begin());
+  }
+  // Options.
+  for (const auto& o : P.options) state_.options.push_back(o.value);
+  for (const auto& [name, text] : config_.options) {
+    auto it = std::find_if(P.options.begin(), P.options.end(), [&](const OptionInfo& o) { return o.name == name; });
+    if (it == P.options.end()) {
+      std::string known;
+      for (const auto& o : P.options) known += (known.empty() ? "" : ", ") + o.name;
+      return Outcome{Outcome::Error, fmt::format("unknown option '{}' (this ruleset has: {})", name,
+                                                 known.empty() ? "none" : known), {}};
+    }
+    Value v;
+    const Value& def = it->value;
+    if (def.tag == Tag::Bool) {
+      if (text == "on" || text == "true" || text == "yes" || text == "1") v = Value::boolean(true);
+      else if (text == "off" || text == "false" || text == "no" || text == "0") v = Value::boolean(false);
+      else return Outcome{Outcome::Error, fmt::format("option '{}' is on or off, not '{}'", name, text), {}};
+    } else if (def.tag == Tag::Int) {
+      try {
+        size_t used = 0;
+        long long n = std::stoll(text, &used);
+        if (used != text.size()) throw std::invalid_argument("x");
+        v = Value::integer(n);
+      } catch (...) {
+        return Outcome{Outcome::Error, fmt::format("option '{}' is a number, not '{}'", name, text), {}};
+      }
+    } else if (def.tag == Tag::Enum) {
+      const EnumInfo& e = P.enums[def.sub];
+      auto m = std::find(e.members.begin(), e.members.end(), text);
+      if (m == e.members.end()) return Outcome{Outcome::Error, fmt::format("option '{}' is one of {}", name, [&] {
+        std::string s;
+        for (const auto& x : e.members) s += (s.empty() ? "" : ", ") + x;
+        return s;
+      }()), {}};
+      v = Value::of(Tag::Enum, m - e.members.begin(), def.sub);
+    } else {
+      v = Value::string(text);
+    }
+    state_.options[it - P.options.begin()] = v;
+  }
+  // Map.
+  state_.map.col0 = P.mapCols0;
+  state_.map.col1 = P.mapCols1;
+  state_.map.row0 = P.mapRows0;
+  state_.map.row1 = P.mapRows1;
+  state_.map.letters = P.letterLabels;
+  state_.map.terrain = P.mapTerrain;
+  state_.map.elevation = P.mapElevation;
+  state_.map.hexsides = P.mapHexsides;
+  state_.map.groups = P.mapGroups;
+  // Sides.
+  for (const auto& s : P.sides) {
+    eval::SideState ss;
+    for (const auto& f : P.sideState.fields) ss.fields.push_back(f.value);
+    for (const auto& [slot, v] : s.overrides) ss.fields[slot] = v;
+    state_.sides.push_back(std::move(ss));
+  }
+  for (const auto& f : P.gameState.fields) state_.game.push_back(f.value);
+  // Units.
+  for (const auto& u : P.units) {
+    eval::UnitState us;
+    us.id = u.id;
+    us.type = u.type;
+    us.cls = P.unitTypes[u.type].cls;
+    us.side = u.side;
+    us.hex = u.hex;
+    us.facing = u.facing;
+    us.status = u.hex >= 0 ? eval::UnitStatus::OnMap : eval::UnitStatus::Off;
+    us.fields = P.unitTypes[u.type].values;
+    for (const auto& [slot, v] : u.overrides) us.fields[slot] = v;
+    state_.units.push_back(std::move(us));
+  }
+  machine_ = eval::Machine{};
+  machine_.frames.push_back(eval::Frame{P.sequence, 0, 0, true});
+  machine_.stack.resize(std::max(0, P.functions[P.sequence].locals));
+  return run();
+}
+
+int64_t Session::rollDie(int32_t die) {
+  const DieInfo& d = program_->dice.at(die);
+  if (!forced_.empty()) {
+    int64_t f = forced_.front();
+    forced_.pop_front();
+    return f;
+  }
+  uint64_t n = d.faces.size();
+  // Rejection sampling keeps every face exactly equally likely.
+  uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+  uint64_t r;
+  do r = nextRandom(rng_);
+  while (r >= limit);
+  return d.faces[r % n];
+}
+
+Value Session::combine(const RollInfo& r, const std::vector<int64_t>& dice) const {
+  switch (r.mode) {
+    case RollInfo::Sum: {
+      int64_t s = 0;
+      for (int64_t d : dice) s += d;
+      return Value::integer(s);
+    }
+    case RollInfo::Highest: return Value::integer(*std::max_element(dice.begin(), dice.end()));
+    case RollInfo::Lowest: return Value::integer(*std::min_element(dice.begin(), dice.end()));
+    case RollInfo::Each: {
+      ValueList l;
+      for (int64_t d : dice) l.push_back(Value::integer(d));
+      return Value::makeList(std::move(l));
+    }
+  }
+  return Value::none();
+}
+
+std::vector<std::pair<Value, uint64_t>> Session::rollDistribution(uint64_t& total) const {
+  std::vector<std::pair<Value, uint64_t>> out;
+  total = 0;
+  if (stop_.kind != Stop::Roll) return out;
+  const RollInfo& r = program_->rolls[stop_.index];
+  const auto& faces = program_->dice[r.die].faces;
+  int64_t count = stop_.count;
+  // Enumerates faces^count outcomes (count is at most 20, and real rolls are 1 to 3 dice).
+  std::vector<size_t> idx(count, 0);
+  uint64_t outcomes = 1;
+  for (int64_t i = 0; i < count; ++i) {
+    outcomes *= faces.size();
+    if (outcomes > 10'000'000) return out;  // too many to list exactly
+  }
+  for (uint64_t k = 0; k < outcomes; ++k) {
+    std::vector<int64_t> dice;
+    for (int64_t i = 0; i < count; ++i) dice.push_back(faces[idx[i]]);
+    Value v = combine(r, dice);
+    auto it = std::find_if(out.begin(), out.end(), [&](const auto& p) { return p.first == v; });
+    if (it == out.end()) out.emplace_back(v, 1);
+    else ++it->second;
+    for (int64_t i = 0; i < count; ++i) {
+      if (++idx[i] < faces.size()) break;
+      idx[i] = 0;
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return compareValues(a.first, b.first) < 0; });
+  total = outcomes;
+  return out;
+}
+
+Outcome Session::resolveRoll(const Value& result) {
+  if (stop_.kind != Stop::Roll) return Outcome{Outcome::Error, "no roll is pending", {}};
+  const RollInfo& r = program_->rolls[stop_.index];
+  Interpreter in(*program_, state_, machine_);
+  in.trace(plainCitations(r.citations), "roll", r.text, "", display(result));
+  machine_.stack.push_back(result);
+  return run();
+}
+
+Outcome Session::run() {
+  for (;;) {
+    Interpreter in(*program_, state_, machine_);
+    if (machine_.frames.empty()) {
+      stop_ = Stop{};
+      stop_.kind = Stop::End;
+      return Outcome{};
+    }
+    stop_ = in.run();
+    if (stop_.kind == Stop::Roll && autoRoll_) {
+      const RollInfo& r = program_->rolls[stop_.index];
+      const auto& faces = program_->dice[r.die].faces;
+      std::vector<int64_t> dice;
+      for (int64_t i = 0; i < stop_.count; ++i) {
+        int64_t f = rollDie(r.die);
+        if (std::find(faces.begin(), faces.end(), f) == faces.end()) {
+          lastError_ = fmt::format("a forced die shows {}, which is not a face of {}", f, program_->dice[r.die].name);
+          stop_.kind = Stop::Error;
+          stop_.message = lastError_;
+          return Outcome{Outcome::Error, lastError_, {}};
+        }
+        dice.push_back(f);
+      }
+      Value v = combine(r, dice);
+      std::string faceText;
+      if (dice.size() > 1) {
+        for (int64_t d : dice) faceText += (faceText.empty() ? "" : " ") + std::to_string(d);
+      }
+      in.trace(plainCitations(r.citations), "roll", r.text, faceText, display(v));
+      machine_.stack.push_back(v);
+      continue;
+    }
+    if (stop_.kind == Stop::End) {
+      machine_.frames.clear();
+      return Outcome{};
+    }
+    if (stop_.kind == Stop::Error) {
+      std::string where;
+      if (stop_.range.valid()) where = fmt::format(" (at line {})", stop_.range.begin.line);
+      lastError_ = stop_.message + where;
+      return Outcome{Outcome::Error, lastError_, {}};
+    }
+    if (stop_.kind == Stop::Failed) {
+      return Outcome{Outcome::Illegal, stop_.message, stop_.citations};
+    }
+    if (stop_.kind == Stop::Window) state_.activeSide = state_.activeSide;  // unchanged: rules set it
+    return Outcome{};
+  }
+}
+
+std::string Session::phaseName() const {
+  if (stop_.kind == Stop::Window) return program_->phases[stop_.index].name;
+  if (state_.phase >= 0) return program_->phases[state_.phase].name;
+  return "";
+}
+
+std::string Session::describeStop() const {
+  const Program& P = *program_;
+  auto side = [&](int32_t s) { return s >= 0 && s < static_cast<int32_t>(P.sides.size()) ? P.sides[s].name : "?"; };
+  switch (stop_.kind) {
+    case Stop::Window: {
+      const PhaseInfo& ph = P.phases[stop_.index];
+      std::string cite = ph.citations.empty() ? "" : " (" + joinCitations(ph.citations) + ")";
+      return fmt::format("{} to act: {} {}{}", side(stop_.player), ph.name, ph.alternate ? "(alternating)" : "phase", cite);
+    }
+    case Stop::Choose: {
+      const ChooseInfo& c = P.chooses[stop_.index];
+      std::string cite = c.citations.empty() ? "" : " (" + joinCitations(c.citations) + ")";
+      return fmt::format("{} to choose: {}{}", side(stop_.player), c.prompt, cite);
+    }
+    case Stop::Roll: return fmt::format("a roll is pending: {}", P.rolls[stop_.index].text);
+    case Stop::End: {
+      const auto& r = state_.result;
+      if (!r.over) return "the game is over: the sequence of play ended without a result";
+      if (r.winner < 0) return "the game is over: a draw" + (r.reason.empty() ? "" : " (" + r.reason + ")");
+      return fmt::format("the game is over: {} wins{}{}", side(r.winner), r.level.empty() ? "" : " (" + r.level + ")",
+                         r.reason.empty() ? "" : ", " + r.reason);
+    }
+    case Stop::Error: return "stopped by an error: " + stop_.message;
+    default: return "not started";
+  }
+}
+
+std::string Session::optionText(int32_t action, const std::vector<Value>& args) const {
+  std::string s = program_->actions[action].name;
+  for (const Value& a : args) s += " " + display(a);
+  return s;
+}
+
+void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args, std::vector<Option>& out) {
+  const ActionInfo& a = program_->actions[action];
+  if (i == a.params.size()) {
+    std::string err;
+    Interpreter in(*program_, state_, machine_);
+    eval::Stop failed;
+    failed.kind = Stop::None;
+    auto ok = in.tryCallPure(a.guard, args, err, &failed);
+    if (ok && ok->truthy()) {
+      Option o;
+      o.kind = Option::Action;
+      o.action = action;
+      o.args = args;
+      o.text = optionText(action, args);
+      out.push_back(std::move(o));
+    }
+    return;
+  }
+  const ActionParam& p = a.params[i];
+  ValueList candidates;
+  if (p.domain >= 0) {
+    std::string err;
+    Interpreter in(*program_, state_, machine_);
+    auto v = in.tryCallPure(p.domain, std::vector<Value>(args.begin(), args.begin() + i), err);
+    if (!v || v->tag != Tag::List) return;
+    candidates = v->items();
+  } else {
+    switch (p.type.kind) {
+      case TypeKind::Bool: candidates = {Value::boolean(true), Value::boolean(false)}; break;
+      case TypeKind::Side:
+        for (size_t s = 0; s < state_.sides.size(); ++s) candidates.push_back(Value::of(Tag::Side, s));
+        break;
+      case TypeKind::Enum:
+        for (size_t m = 0; m < program_->enums[p.type.id].members.size(); ++m)
+          candidates.push_back(Value::of(Tag::Enum, m, p.type.id));
+        break;
+      case TypeKind::Unit:
+        for (size_t u = 0; u < state_.units.size(); ++u)
+          if (state_.units[u].status == eval::UnitStatus::OnMap) candidates.push_back(Value::of(Tag::Unit, u));
+        break;
+      case TypeKind::Hex:
+        for (int32_t h = 0; h < state_.map.size(); ++h) candidates.push_back(Value::of(Tag::Hex, h));
+        break;
+      case TypeKind::Level:
+        for (size_t l = 0; l < program_->levels.size(); ++l) candidates.push_back(Value::of(Tag::Level, l));
+        break;
+      default: return;  // ints without a domain cannot be listed
+    }
+  }
+  for (const Value& c : candidates) {
+    args.push_back(c);
+    enumerate(action, i + 1, args, out);
+    args.pop_back();
+  }
+}
+
+std::vector<Option> Session::legal() {
+  std::vector<Option> out;
+  if (stop_.kind == Stop::Choose) {
+    const auto& items = stop_.options.items();
+    for (size_t i = 0; i < items.size(); ++i) {
+      Option o;
+      o.kind = Option::Pick;
+      o.args = {items[i]};
+      o.text = display(items[i]);
+      out.push_back(std::move(o));
+    }
+    return out;
+  }
+  if (stop_.kind != Stop::Window) return out;
+  const PhaseInfo& ph = program_->phases[stop_.index];
+  for (int32_t a : ph.actions) {
+    const ActionInfo& info = program_->actions[a];
+    if (info.gate >= 0) {
+      std::string err;
+      Interpreter in(*program_, state_, machine_);
+      auto g = in.tryCallPure(info.gate, {}, err);
+      if (!g || !g->truthy()) continue;
+    }
+    std::vector<Value> args;
+    enumerate(a, 0, args, out);
+  }
+  Option end;
+  end.kind = ph.alternate ? Option::Pass : Option::End;
+  end.text = ph.alternate ? "pass" : "end";
+  bool endOk = true;
+  if (ph.endRequires >= 0 && !ph.alternate) {
+    std::string err;
+    Interpreter in(*program_, state_, machine_);
+    Value player = Value::of(Tag::Side, stop_.player);
+    auto v = in.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
+    endOk = v && v->truthy();
+  }
+  if (endOk) out.push_back(end);
+  return out;
+}
+
+std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Value>& args) {
+  const Program& P = *program_;
+  if (stop_.kind != Stop::Window) {
+    return Outcome{Outcome::Error, stop_.kind == Stop::Choose ? "a choice is pending: answer it with `pick N`"
+                                   : stop_.kind == Stop::End   ? "the game is over"
+                                                               : "no action can be taken now", {}};
+  }
+  const PhaseInfo& ph = P.phases[stop_.index];
+  const ActionInfo& a = P.actions.at(action);
+  if (std::find(ph.actions.begin(), ph.actions.end(), action) == ph.actions.end()) {
+    std::string allowed;
+    for (int32_t x : ph.actions) allowed += (allowed.empty() ? "" : ", ") + P.actions[x].name;
+    return Outcome{Outcome::Illegal,
+                   fmt::format("{} is not allowed in the {} phase{}", a.name, ph.name,
+                               allowed.empty() ? " (no actions are)" : " (allowed: " + allowed + ")"),
+                   ph.citations};
+  }
+  Interpreter in(*program_, state_, machine_);
+  if (a.gate >= 0) {
+    std::string err;
+    auto g = in.tryCallPure(a.gate, {}, err);
+    if (!g || !g->truthy())
+      return Outcome{Outcome::Illegal, fmt::format("{} is not in use at this level or with these options", a.name), a.citations};
+  }
+  if (args.size() != a.params.size()) {
+    return Outcome{Outcome::Error, fmt::format("{} takes {} argument(s)", a.name, a.params.size()), {}};
+  }
+  for (size_t i = 0; i < a.params.size(); ++i) {
+    if (a.params[i].domain < 0) continue;
+    std::string err;
+    auto dom = in.tryCallPure(a.params[i].domain, std::vector<Value>(args.begin(), args.begin() + i), err);
+    if (!dom) return Outcome{Outcome::Error, err, {}};
+    const auto& items = dom->items();
+    if (std::find(items.begin(), items.end(), args[i]) == items.end()) {
+      return Outcome{Outcome::Illegal,
+                     fmt::format("{} is not one of the possible {} for {}", display(args[i]), a.params[i].name, a.name),
+                     a.citations};
+    }
+  }
+  std::string err;
+  Stop failed;
+  failed.kind = Stop::None;
+  auto ok = in.tryCallPure(a.guard, args, err, &failed);
+  if (failed.kind == Stop::Failed) return Outcome{Outcome::Illegal, failed.message, failed.citations};
+  if (!ok) return Outcome{Outcome::Error, err, {}};
+  return std::nullopt;
+}
+
+Outcome Session::act(int32_t action, const std::vector<Value>& args) {
+  if (auto bad = checkAction(action, args)) return *bad;
+  // Keep the state to restore if a requirement deeper in the action fails, or the rules err.
+  eval::GameState savedState = state_;
+  eval::Machine savedMachine = machine_;
+  Stop savedStop = stop_;
+  uint64_t savedRng = rng_;
+  std::deque<int64_t> savedForced = forced_;
+  const ActionInfo& a = program_->actions[action];
+  const Function& body = program_->functions[a.body];
+  const PhaseInfo& ph = program_->phases[stop_.index];
+  if (ph.alternate) {
+    // Mark the window so that it hands the turn over when the action returns.
+    eval::Frame& fr = machine_.frames.back();
+    const Instr& in = program_->functions[fr.fn].code[fr.pc];
+    machine_.stack[fr.base + in.b + 2] = Value::integer(1);
+  }
+  {
+    Interpreter in(*program_, state_, machine_);
+    in.trace(plainCitations(a.citations), "action", optionText(action, args), "", "");
+  }
+  eval::Frame nf;
+  nf.fn = a.body;
+  nf.base = static_cast<int32_t>(machine_.stack.size());
+  nf.discard = true;
+  for (const Value& v : args) machine_.stack.push_back(v);
+  machine_.stack.resize(nf.base + std::max(body.locals, body.arity));
+  machine_.frames.push_back(nf);
+  Outcome o = run();
+  if (o.kind != Outcome::Ok) {
+    state_ = std::move(savedState);
+    machine_ = std::move(savedMachine);
+    stop_ = savedStop;
+    rng_ = savedRng;
+    forced_ = std::move(savedForced);
+  }
+  return o;
+}
+
+Outcome Session::endPhase() {
+  if (stop_.kind != Stop::Window) return Outcome{Outcome::Error, "there is no phase to end now", {}};
+  const PhaseInfo& ph = program_->phases[stop_.index];
+  eval::Frame& fr = machine_.frames.back();
+  const Instr& in = program_->functions[fr.fn].code[fr.pc];
+  if (ph.alternate) {
+    Value& passes = machine_.stack[fr.base + in.b + 1];
+    passes = Value::integer(passes.i + 1);
+    {
+      Interpreter it(*program_, state_, machine_);
+      it.trace(plainCitations(ph.citations), "action", "pass", program_->sides.empty() ? "" : program_->sides[stop_.player].name,
+               fmt::format("{} in a row", passes.i));
+    }
+    if (passes.i >= ph.passes) {
+      ++fr.pc;
+    } else {
+      Value& player = machine_.stack[fr.base + in.b];
+      player = Value::of(Tag::Side, (player.i + 1) % std::max<size_t>(1, program_->sides.size()));
+    }
+    return run();
+  }
+  if (ph.endRequires >= 0) {
+    std::string err;
+    Interpreter it(*program_, state_, machine_);
+    Value player = Value::of(Tag::Side, stop_.player);
+    auto v = it.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
+    if (!v) return Outcome{Outcome::Error, err, {}};
+    if (!v->truthy()) return Outcome{Outcome::Illegal, ph.endInfo.text, ph.endInfo.citations};
+  }
+  ++fr.pc;
+  return run();
+}
+
+Outcome Session::pick(size_t index) {
+  if (stop_.kind != Stop::Choose) return Outcome{Outcome::Error, "no choice is pending", {}};
+  const auto& items = stop_.options.items();
+  if (index >= items.size())
+    return Outcome{Outcome::Error, fmt::format("pick a number from 1 to {}", items.size()), {}};
+  const ChooseInfo& c = program_->chooses[stop_.index];
+  Value v = items[index];
+  {
+    Interpreter in(*program_, state_, machine_);
+    in.trace(plainCitations(c.citations), "choice", c.prompt, program_->sides[stop_.player].name, display(v));
+  }
+  machine_.stack.push_back(v);
+  return run();
+}
+
+Outcome Session::apply(const Option& o) {
+  switch (o.kind) {
+    case Option::Action: return act(o.action, o.args);
+    case Option::End:
+    case Option::Pass: return endPhase();
+    case Option::Pick: {
+      const auto& items = stop_.options.items();
+      auto it = std::find(items.begin(), items.end(), o.args.at(0));
+      if (it == items.end()) return Outcome{Outcome::Error, "not an option", {}};
+      return pick(static_cast<size_t>(it - items.begin()));
+    }
+  }
+  return Outcome{Outcome::Error, "bad option", {}};
+}
+
+std::optional<Value> Session::callPure(int32_t fn, std::vector<Value> args, std::string& error) {
+  Interpreter in(*program_, state_, machine_);
+  return in.tryCallPure(fn, args, error);
+}
+
+}  // namespace polemos::engine

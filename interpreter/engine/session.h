@@ -1,0 +1,115 @@
+// A Session: one game in progress, as a value.
+//
+// It holds the game state, the interpreter's continuation and the dice generator, and always
+// knows where it stands: at a decision (who must act, what kind, the legal options), at a chance
+// event (resolved at once from forced dice or the seeded generator unless the caller asks to see
+// it), or at the end. A Session can be copied (undo, what-if, Monte Carlo, exact enumeration),
+// and its behaviour depends only on (program, seed, options, decisions): the same inputs give the
+// same trace byte for byte. It does no I/O.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/interpreter.h"
+#include "eval/state.h"
+#include "ir/program.h"
+
+namespace polemos::engine {
+
+struct SessionConfig {
+  uint64_t seed = 1;
+  std::string level;  // empty: the first level
+  std::vector<std::pair<std::string, std::string>> options;  // name=value as typed
+  bool tracing = true;
+};
+
+// One legal (or, with a reason, illegal) thing the deciding player can do.
+struct Option {
+  enum Kind { Action, End, Pass, Pick } kind = Action;
+  int32_t action = -1;
+  std::vector<ir::Value> args;
+  std::string text;  // as the player types it: "move h12 2725", "end", "pick 2"
+};
+
+// What came of an attempt to act.
+struct Outcome {
+  enum Kind { Ok, Illegal, Error } kind = Ok;
+  std::string message;                 // Illegal: "§5.13 not leaving an EZOC"; Error: the error
+  std::vector<std::string> citations;  // Illegal
+};
+
+class Session {
+ public:
+  Session(std::shared_ptr<const ir::Program> program, const SessionConfig& config);
+
+  // Sets the game up from the program's scenario and runs to the first decision. Returns an
+  // error outcome if the configuration is bad (unknown level or option) or the ruleset fails.
+  Outcome start();
+
+  const ir::Program& program() const { return *program_; }
+  std::shared_ptr<const ir::Program> programPtr() const { return program_; }
+  const eval::GameState& state() const { return state_; }
+  eval::GameState& mutableState() { return state_; }
+  const eval::Stop& stop() const { return stop_; }
+  bool over() const { return stop_.kind == eval::Stop::End; }
+  const std::string& lastError() const { return lastError_; }
+
+  // Where we stand, in words: "Roman to act: movement phase (§4.A)".
+  std::string describeStop() const;
+  std::string phaseName() const;
+
+  // The options at the current decision (actions with their arguments, end or pass, picks).
+  std::vector<Option> legal();
+  // Why an action with these arguments is illegal; nothing when it is legal.
+  std::optional<Outcome> checkAction(int32_t action, const std::vector<ir::Value>& args);
+
+  Outcome act(int32_t action, const std::vector<ir::Value>& args);
+  Outcome endPhase();  // `end` in a phase, `pass` in an alternation
+  Outcome pick(size_t index);  // at a choose
+  Outcome apply(const Option& o);
+
+  // Dice: forced values are used first, in order, one die at a time.
+  void forceDice(const std::vector<int64_t>& faces) { forced_.insert(forced_.end(), faces.begin(), faces.end()); }
+  const std::deque<int64_t>& forcedDice() const { return forced_; }
+  // When false, the session stops at chance events (for exact enumeration) instead of rolling.
+  void setAutoRoll(bool on) { autoRoll_ = on; }
+  // At a Roll stop: the possible results with their probabilities (exact, as fractions of total).
+  std::vector<std::pair<ir::Value, uint64_t>> rollDistribution(uint64_t& total) const;
+  Outcome resolveRoll(const ir::Value& result);
+
+  // Evaluates a pure function (for `eval`) on the current state.
+  std::optional<ir::Value> callPure(int32_t fn, std::vector<ir::Value> args, std::string& error);
+
+  uint64_t rngState() const { return rng_; }
+  void setRngState(uint64_t s) { rng_ = s; }
+  const SessionConfig& config() const { return config_; }
+  eval::Machine& machine() { return machine_; }
+  const eval::Machine& machine() const { return machine_; }
+  void setStop(const eval::Stop& s) { stop_ = s; }
+
+  std::string display(const ir::Value& v) const { return eval::display(*program_, state_, v); }
+
+ private:
+  Outcome run();  // runs the machine to the next stop, rolling dice when autoRoll_
+  int64_t rollDie(int32_t die);
+  ir::Value combine(const ir::RollInfo& r, const std::vector<int64_t>& dice) const;
+  void enumerate(int32_t action, size_t i, std::vector<ir::Value>& args, std::vector<Option>& out);
+  std::string optionText(int32_t action, const std::vector<ir::Value>& args) const;
+
+  std::shared_ptr<const ir::Program> program_;
+  SessionConfig config_;
+  eval::GameState state_;
+  eval::Machine machine_;
+  eval::Stop stop_;
+  uint64_t rng_ = 0;
+  std::deque<int64_t> forced_;
+  bool autoRoll_ = true;
+  std::string lastError_;
+};
+
+}  // namespace polemos::engine

@@ -1,0 +1,845 @@
+#include "eval/interpreter.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/hex_adapter.h"
+#include "eval/builtins.h"
+
+namespace polemos::eval {
+
+using namespace polemos::ir;
+
+// -----------------------------------------------------------------------------------------------
+// Helpers
+// -----------------------------------------------------------------------------------------------
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int compareOdds(int64_t a1, int64_t b1, int64_t a2, int64_t b2) {
+  __int128 l = static_cast<__int128>(a1) * b2, r = static_cast<__int128>(a2) * b1;
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+std::string MapState::label(int32_t h) const {
+  if (h < 0 || h >= size()) return "?";
+  return labels::format(colOf(h), rowOf(h), letters ? labels::Scheme::Letters : labels::Scheme::Numeric);
+}
+
+int32_t MapState::parse(const std::string& text) const {
+  auto p = labels::parse(text, letters ? labels::Scheme::Letters : labels::Scheme::Numeric);
+  if (!p) return -1;
+  return index(p->first, p->second);
+}
+
+std::string display(const Program& p, const GameState& s, const Value& v) {
+  switch (v.tag) {
+    case Tag::Unit:
+      return v.i >= 0 && v.i < static_cast<int64_t>(s.units.size()) ? s.units[v.i].id : "?unit";
+    case Tag::Hex: return s.map.label(static_cast<int32_t>(v.i));
+    case Tag::List: {
+      std::string out = v.sub == 1 ? "{" : "[";
+      bool first = true;
+      for (const Value& e : v.items()) {
+        if (!first) out += ", ";
+        first = false;
+        if (v.sub == 1 && e.items().size() == 2) {
+          out += display(p, s, e.items()[0]) + ": " + display(p, s, e.items()[1]);
+        } else {
+          out += display(p, s, e);
+        }
+      }
+      return out + (v.sub == 1 ? "}" : "]");
+    }
+    default: return p.display(v);
+  }
+}
+
+// -----------------------------------------------------------------------------------------------
+// Context
+// -----------------------------------------------------------------------------------------------
+
+Value Context::call(const Value& func, std::span<const Value> args) {
+  if (func.tag != Tag::Func) fail(fmt::format("expected a function, found {}", tagName(func.tag)));
+  return interp.callPure(static_cast<int32_t>(func.i), args, func.list.get());
+}
+
+void Context::emit(int32_t event, ValueList args) { interp.queueEvent(event, std::move(args)); }
+
+void Context::trace(std::string citation, std::string kind, std::string subject, std::string inputs,
+                    std::string output) {
+  interp.trace(std::move(citation), std::move(kind), std::move(subject), std::move(inputs), std::move(output));
+}
+
+bool Context::pure() const { return interp.inPure(); }
+
+void Interpreter::trace(std::string citation, std::string kind, std::string subject, std::string inputs,
+                        std::string output) {
+  ++state_.traceSeq;
+  if (!state_.tracing) return;
+  TraceEvent e;
+  e.seq = state_.traceSeq;
+  e.citation = std::move(citation);
+  e.kind = std::move(kind);
+  e.subject = std::move(subject);
+  e.inputs = std::move(inputs);
+  e.output = std::move(output);
+  e.depth = static_cast<uint32_t>(machine_.frames.size());
+  state_.trace.push_back(std::move(e));
+}
+
+namespace {
+std::string joinCitations(const std::vector<std::string>& cs) {
+  std::string s;
+  for (const auto& c : cs) s += (s.empty() ? "" : " ") + c;
+  return s;
+}
+}  // namespace
+
+// -----------------------------------------------------------------------------------------------
+// Values
+// -----------------------------------------------------------------------------------------------
+
+Value Interpreter::member(const Value& obj, int32_t nameId) {
+  const std::string& name = program_.names[nameId];
+  switch (obj.tag) {
+    case Tag::Unit: {
+      if (obj.i < 0 || obj.i >= static_cast<int64_t>(state_.units.size())) throw RuntimeError("no such unit");
+      const UnitState& u = state_.units[obj.i];
+      const Schema& cls = program_.classes[u.cls];
+      int32_t slot = cls.find(nameId);
+      if (slot >= 0) {
+        const FieldInfo& f = cls.fields[slot];
+        if (f.derived >= 0) {
+          Value self = obj;
+          return callPure(f.derived, std::span<const Value>(&self, 1));
+        }
+        return u.fields[slot];
+      }
+      if (name == "id") return Value::string(u.id);
+      if (name == "type") return Value::of(Tag::UnitType, u.type);
+      if (name == "side") return Value::of(Tag::Side, u.side);
+      if (name == "hex") return u.status == UnitStatus::OnMap && u.hex >= 0 ? Value::of(Tag::Hex, u.hex) : Value::none();
+      if (name == "facing") return u.facing >= 0 ? Value::integer(u.facing) : Value::none();
+      if (name == "on_map") return Value::boolean(u.status == UnitStatus::OnMap);
+      if (name == "eliminated") return Value::boolean(u.status == UnitStatus::Eliminated);
+      if (name == "exited") return Value::boolean(u.status == UnitStatus::Exited);
+      if (name == "class") return Value::string(cls.name);
+      throw RuntimeError(fmt::format("unit {} (unit class {}) has no field '{}'", u.id, cls.name, name));
+    }
+    case Tag::UnitType: {
+      const UnitTypeInfo& t = program_.unitTypes.at(obj.i);
+      if (name == "name") return Value::string(t.name);
+      int32_t slot = program_.classes[t.cls].find(nameId);
+      if (slot < 0) throw RuntimeError(fmt::format("unit type {} has no field '{}'", t.name, name));
+      return t.values[slot];
+    }
+    case Tag::Side: {
+      if (obj.i < 0 || obj.i >= static_cast<int64_t>(state_.sides.size())) throw RuntimeError("no such side");
+      int32_t slot = program_.sideState.find(nameId);
+      if (slot >= 0) {
+        const FieldInfo& f = program_.sideState.fields[slot];
+        if (f.derived >= 0) {
+          Value self = obj;
+          return callPure(f.derived, std::span<const Value>(&self, 1));
+        }
+        return state_.sides[obj.i].fields[slot];
+      }
+      if (name == "name") return Value::string(program_.sides[obj.i].name);
+      if (name == "title") return Value::string(program_.sides[obj.i].title);
+      if (name == "index") return Value::integer(obj.i);
+      if (name == "units") {
+        ValueList out;
+        for (size_t i = 0; i < state_.units.size(); ++i)
+          if (state_.units[i].side == obj.i && state_.units[i].status == UnitStatus::OnMap)
+            out.push_back(Value::of(Tag::Unit, i));
+        return Value::makeList(std::move(out));
+      }
+      throw RuntimeError(fmt::format("the side state has no field '{}'", name));
+    }
+    case Tag::None: {
+      // `game.x` compiles to a member of `none`: the game state.
+      int32_t slot = program_.gameState.find(nameId);
+      if (slot < 0) throw RuntimeError(fmt::format("none has no field '{}'", name));
+      const FieldInfo& f = program_.gameState.fields[slot];
+      if (f.derived >= 0) {
+        Value self;
+        return callPure(f.derived, std::span<const Value>(&self, 1));
+      }
+      return state_.game[slot];
+    }
+    case Tag::Hex: {
+      int32_t h = static_cast<int32_t>(obj.i);
+      if (h < 0 || h >= state_.map.size()) throw RuntimeError("no such hex");
+      if (name == "terrain") return state_.map.terrain[h] >= 0 ? Value::of(Tag::Terrain, state_.map.terrain[h]) : Value::none();
+      if (name == "col") return Value::integer(state_.map.colOf(h));
+      if (name == "row") return Value::integer(state_.map.rowOf(h));
+      if (name == "label") return Value::string(state_.map.label(h));
+      if (name == "elevation") return Value::integer(state_.map.elevation[h]);
+      if (name == "units") {
+        ValueList out;
+        for (size_t i = 0; i < state_.units.size(); ++i)
+          if (state_.units[i].hex == h && state_.units[i].status == UnitStatus::OnMap)
+            out.push_back(Value::of(Tag::Unit, i));
+        return Value::makeList(std::move(out));
+      }
+      throw RuntimeError(fmt::format("a hex has no property '{}'", name));
+    }
+    case Tag::Terrain:
+    case Tag::Feature: {
+      const KindInfo& k = obj.tag == Tag::Terrain ? program_.terrains.at(obj.i) : program_.features.at(obj.i);
+      if (name == "name") return Value::string(k.name);
+      const Schema& s = obj.tag == Tag::Terrain ? program_.terrainAttrs : program_.hexsideAttrs;
+      int32_t slot = s.find(nameId);
+      if (slot < 0) throw RuntimeError(fmt::format("{} has no attribute '{}'", k.name, name));
+      return k.values[slot];
+    }
+    case Tag::Enum:
+    case Tag::Level:
+    case Tag::Table:
+    case Tag::Die:
+    case Tag::Column:
+      if (name == "name") return Value::string(display(program_, state_, obj));
+      if (name == "index") return Value::integer(obj.i);
+      break;
+    default: break;
+  }
+  throw RuntimeError(fmt::format("{} has no field '{}'", tagName(obj.tag), name));
+}
+
+void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bool add) {
+  const std::string& name = program_.names[nameId];
+  auto apply = [&](Value& slot) {
+    if (add) {
+      if (slot.tag != Tag::Int || v.tag != Tag::Int)
+        throw RuntimeError(fmt::format("'{}' += needs numbers", name));
+      slot = Value::integer(slot.i + v.i);
+    } else {
+      slot = v;
+    }
+  };
+  Value before, after;
+  std::string subject;
+  if (obj.tag == Tag::Unit) {
+    UnitState& u = state_.units.at(obj.i);
+    const Schema& cls = program_.classes[u.cls];
+    int32_t slot = cls.find(nameId);
+    if (slot >= 0 && cls.fields[slot].isState) {
+      before = u.fields[slot];
+      apply(u.fields[slot]);
+      after = u.fields[slot];
+      subject = u.id + "." + name;
+    } else if (name == "facing" && v.tag == Tag::Int) {
+      before = Value::integer(u.facing);
+      u.facing = static_cast<int32_t>(((v.i % 6) + 6) % 6);
+      after = Value::integer(u.facing);
+      subject = u.id + ".facing";
+    } else {
+      throw RuntimeError(fmt::format("unit {} (unit class {}) has no state field '{}'", u.id, cls.name, name));
+    }
+  } else if (obj.tag == Tag::Side) {
+    int32_t slot = program_.sideState.find(nameId);
+    if (slot < 0 || program_.sideState.fields[slot].derived >= 0)
+      throw RuntimeError(fmt::format("the side state has no field '{}'", name));
+    Value& f = state_.sides.at(obj.i).fields[slot];
+    before = f;
+    apply(f);
+    after = f;
+    subject = program_.sides[obj.i].name + "." + name;
+  } else if (obj.tag == Tag::None) {
+    int32_t slot = program_.gameState.find(nameId);
+    if (slot < 0 || program_.gameState.fields[slot].derived >= 0)
+      throw RuntimeError(fmt::format("the game state has no field '{}'", name));
+    before = state_.game[slot];
+    apply(state_.game[slot]);
+    after = state_.game[slot];
+    subject = "game." + name;
+  } else {
+    throw RuntimeError(fmt::format("cannot set a field of {}", tagName(obj.tag)));
+  }
+  trace("", "effect", subject, display(program_, state_, before), display(program_, state_, after));
+}
+
+Value Interpreter::binary(Op op, const Value& a, const Value& b) {
+  auto ints = [&](const char* what) {
+    if (a.tag != Tag::Int || b.tag != Tag::Int)
+      throw RuntimeError(fmt::format("{} needs numbers, found {} and {}", what, tagName(a.tag), tagName(b.tag)));
+  };
+  auto checked = [](__int128 r) {
+    if (r > INT64_MAX || r < INT64_MIN) throw RuntimeError("integer overflow");
+    return Value::integer(static_cast<int64_t>(r));
+  };
+  switch (op) {
+    case Op::Add:
+      if (a.tag == Tag::Str || b.tag == Tag::Str) {
+        GameState& s = state_;
+        return Value::string(display(program_, s, a) + display(program_, s, b));
+      }
+      if (a.tag == Tag::List && b.tag == Tag::List) {
+        ValueList out = a.items();
+        out.insert(out.end(), b.items().begin(), b.items().end());
+        return Value::makeList(std::move(out));
+      }
+      ints("+");
+      return checked(static_cast<__int128>(a.i) + b.i);
+    case Op::Sub: ints("-"); return checked(static_cast<__int128>(a.i) - b.i);
+    case Op::Mul: ints("*"); return checked(static_cast<__int128>(a.i) * b.i);
+    case Op::Div:
+      ints("/");
+      if (b.i == 0) throw RuntimeError("division by zero");
+      if (a.i == INT64_MIN && b.i == -1) throw RuntimeError("integer overflow");
+      return Value::integer(floorDiv(a.i, b.i));
+    case Op::Mod:
+      ints("%");
+      if (b.i == 0) throw RuntimeError("division by zero");
+      if (b.i == -1) return Value::integer(0);
+      return Value::integer(a.i - floorDiv(a.i, b.i) * b.i);
+    case Op::Eq: return Value::boolean(a == b);
+    case Op::Ne: return Value::boolean(!(a == b));
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge: {
+      int c = 0;
+      auto colOdds = [&](const Value& col, int64_t& x, int64_t& y) -> bool {
+        // A column compares as its key; below the table is below every key.
+        if (col.i < 0) return false;
+        const TableInfo& t = program_.tables.at(col.sub);
+        if (col.i >= static_cast<int64_t>(t.cols.size())) return false;
+        x = t.cols[col.i].lo;
+        y = t.cols[col.i].hi;
+        return t.cols[col.i].kind == TableKeyInfo::Odds;
+      };
+      if ((a.tag == Tag::Odds || a.tag == Tag::Column) && (b.tag == Tag::Odds || b.tag == Tag::Column)) {
+        if (a.tag == Tag::Column && b.tag == Tag::Column && a.sub == b.sub) {
+          c = a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
+        } else {
+          int64_t x1 = a.i, y1 = a.j, x2 = b.i, y2 = b.j;
+          bool aBelow = a.tag == Tag::Column && !colOdds(a, x1, y1);
+          bool bBelow = b.tag == Tag::Column && !colOdds(b, x2, y2);
+          if (aBelow || bBelow) c = aBelow && bBelow ? 0 : aBelow ? -1 : 1;
+          else c = compareOdds(x1, y1, x2, y2);
+        }
+      } else if (a.tag == Tag::Int && b.tag == Tag::Int) {
+        c = a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
+      } else if (a.tag == b.tag && (a.tag == Tag::Level || a.tag == Tag::Enum || a.tag == Tag::Str)) {
+        c = compareValues(a, b);
+      } else {
+        throw RuntimeError(fmt::format("cannot compare {} with {}", tagName(a.tag), tagName(b.tag)));
+      }
+      switch (op) {
+        case Op::Lt: return Value::boolean(c < 0);
+        case Op::Le: return Value::boolean(c <= 0);
+        case Op::Gt: return Value::boolean(c > 0);
+        default: return Value::boolean(c >= 0);
+      }
+    }
+    case Op::In:
+    case Op::NotIn: {
+      if (b.tag != Tag::List) throw RuntimeError(fmt::format("`in` needs a list, found {}", tagName(b.tag)));
+      bool found = false;
+      for (const Value& e : b.items()) {
+        const Value& k = b.sub == 1 && e.tag == Tag::List && e.items().size() == 2 ? e.items()[0] : e;
+        if (k == a) {
+          found = true;
+          break;
+        }
+      }
+      return Value::boolean(op == Op::In ? found : !found);
+    }
+    default: break;
+  }
+  throw RuntimeError("bad operator");
+}
+
+Value Interpreter::index(const Value& obj, std::span<const Value> keys) {
+  if (obj.tag == Tag::List) {
+    if (keys.size() != 1) throw RuntimeError("a list takes one index");
+    if (obj.sub == 1) {  // a map
+      for (const Value& e : obj.items())
+        if (e.items().size() == 2 && e.items()[0] == keys[0]) return e.items()[1];
+      throw RuntimeError(fmt::format("no entry for {}", display(program_, state_, keys[0])));
+    }
+    if (keys[0].tag != Tag::Int) throw RuntimeError("a list index must be a number");
+    int64_t i = keys[0].i;
+    const auto& items = obj.items();
+    if (i < 0 || i >= static_cast<int64_t>(items.size()))
+      throw RuntimeError(fmt::format("index {} is outside the list (size {})", i, items.size()));
+    return items[i];
+  }
+  if (obj.tag != Tag::Table) throw RuntimeError(fmt::format("{} cannot be indexed", tagName(obj.tag)));
+  const TableInfo& t = program_.tables.at(obj.i);
+  size_t want = t.cols.empty() ? 1 : 2;
+  if (keys.size() != want) throw RuntimeError(fmt::format("table {} takes {} key(s)", t.name, want));
+  auto find = [&](const std::vector<TableKeyInfo>& ks, TableInfo::KeyKind kind, const Value& k,
+                  const char* what) -> size_t {
+    if (k.tag == Tag::Column) {
+      if (k.sub != obj.i) throw RuntimeError(fmt::format("a column of table {} used with table {}",
+                                                         program_.tables.at(k.sub).name, t.name));
+      if (k.i < 0) throw RuntimeError(fmt::format("table {}: the odds are below its first column", t.name));
+      return static_cast<size_t>(k.i);
+    }
+    for (size_t i = 0; i < ks.size(); ++i) {
+      const TableKeyInfo& key = ks[i];
+      if (kind == TableInfo::OddsKeys && k.tag == Tag::Odds && compareOdds(k.i, k.j, key.lo, key.hi) == 0) return i;
+      if (kind == TableInfo::EnumKeys && k.tag == Tag::Enum && k.i == key.lo) return i;
+      if (kind == TableInfo::IntKeys && k.tag == Tag::Int && key.matches(k.i)) return i;
+    }
+    throw RuntimeError(fmt::format("table {} has no {} for {}", t.name, what, display(program_, state_, k)));
+  };
+  size_t r = find(t.rows, t.rowKind, keys[0], "row");
+  size_t c = want == 2 ? find(t.cols, t.colKind, keys[1], "column") : 0;
+  const Value& v = t.cells[r * std::max<size_t>(1, t.cols.size()) + c];
+  trace(joinCitations(t.citations), "table", t.name,
+        want == 2 ? fmt::format("row {}, column {}", t.rows[r].text, t.cols[c].text)
+                  : fmt::format("row {}", t.rows[r].text),
+        display(program_, state_, v));
+  return v;
+}
+
+// -----------------------------------------------------------------------------------------------
+// Execution
+// -----------------------------------------------------------------------------------------------
+
+void Interpreter::pushTriggers(Machine& m) {
+  // Events fire their triggers in declaration order: push frames in reverse.
+  auto events = std::move(pending_);
+  pending_.clear();
+  for (auto ev = events.rbegin(); ev != events.rend(); ++ev) {
+    const EventInfo& info = program_.events.at(ev->first);
+    for (size_t t = info.triggers.size(); t-- > 0;) {
+      int32_t gate = info.triggerGates[t];
+      if (gate >= 0 && !callPure(gate, {}).truthy()) continue;
+      if (m.frames.size() >= kMaxFrames) throw RuntimeError("triggers nested too deeply");
+      const Function& f = program_.functions[info.triggers[t]];
+      Frame fr;
+      fr.fn = info.triggers[t];
+      fr.pc = 0;
+      fr.base = static_cast<int32_t>(m.stack.size());
+      fr.discard = true;
+      for (const Value& a : ev->second) m.stack.push_back(a);
+      m.stack.resize(fr.base + std::max(f.locals, f.arity));
+      m.frames.push_back(fr);
+      std::string args;
+      for (const Value& a : ev->second) args += (args.empty() ? "" : ", ") + display(program_, state_, a);
+      trace(joinCitations(f.citations), "trigger", f.name, info.name + "(" + args + ")", "");
+    }
+  }
+}
+
+Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const ValueList* captures) {
+  if (pureDepth_ > 200) throw RuntimeError("functions nested too deeply (more than 200 calls)");
+  const Function& f = program_.functions.at(fn);
+  size_t ncap = captures ? captures->size() : 0;
+  if (static_cast<int32_t>(args.size()) != f.arity)
+    throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", f.name, f.arity, args.size()));
+  Machine m;
+  m.stack.reserve(16);
+  for (const Value& a : args) m.stack.push_back(a);
+  if (captures) for (const Value& c : *captures) m.stack.push_back(c);
+  m.stack.resize(std::max<size_t>(f.locals, args.size() + ncap));
+  m.frames.push_back(Frame{fn, 0, 0, false});
+  ++pureDepth_;
+  struct Guard {
+    int& d;
+    ~Guard() { --d; }
+  } guard{pureDepth_};
+  Stop s = execute(m, true, 0);
+  if (s.kind == Stop::Failed) {
+    RuntimeError e(s.message);
+    throw e;
+  }
+  if (m.stack.empty()) return Value::none();
+  return m.stack.back();
+}
+
+std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args, std::string& error,
+                                              Stop* failed) {
+  try {
+    if (pureDepth_ > 200) throw RuntimeError("functions nested too deeply (more than 200 calls)");
+    const Function& f = program_.functions.at(fn);
+    Machine m;
+    for (const Value& a : args) m.stack.push_back(a);
+    m.stack.resize(std::max<size_t>(f.locals, args.size()));
+    m.frames.push_back(Frame{fn, 0, 0, false});
+    ++pureDepth_;
+    struct Guard {
+      int& d;
+      ~Guard() { --d; }
+    } guard{pureDepth_};
+    Stop s = execute(m, true, 0);
+    if (s.kind == Stop::Failed) {
+      if (failed) *failed = s;
+      error = s.message;
+      return std::nullopt;
+    }
+    if (s.kind == Stop::Error) {
+      error = s.message;
+      return std::nullopt;
+    }
+    return m.stack.empty() ? Value::none() : m.stack.back();
+  } catch (const RuntimeError& e) {
+    error = e.what();
+    return std::nullopt;
+  }
+}
+
+Stop Interpreter::run() {
+  Stop s = execute(machine_, false, 0);
+  return s;
+}
+
+Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
+  int64_t budget = kStepBudget;
+  diag::SourceRange where;
+  try {
+    while (m.frames.size() > stopDepth) {
+      Frame& fr = m.frames.back();
+      const Function& fn = program_.functions[fr.fn];
+      if (fr.pc >= static_cast<int32_t>(fn.code.size())) throw RuntimeError("fell off the end of " + fn.name);
+      const Instr in = fn.code[fr.pc];
+      where = fn.ranges[fr.pc];
+      if (--budget < 0) {
+        throw RuntimeError(fmt::format("the ruleset ran {} steps without reaching a decision; it is "
+                                       "probably looping", kStepBudget));
+      }
+      ++fr.pc;
+      auto& st = m.stack;
+      auto pop = [&]() {
+        Value v = std::move(st.back());
+        st.pop_back();
+        return v;
+      };
+      switch (in.op) {
+        case Op::Nop: break;
+        case Op::Const: st.push_back(program_.constants[in.a]); break;
+        case Op::Load: st.push_back(st[fr.base + in.a]); break;
+        case Op::Store: st[fr.base + in.a] = pop(); break;
+        case Op::LoadGlobal: st.push_back(program_.globals[in.a]); break;
+        case Op::LoadOption: st.push_back(state_.options.at(in.a)); break;
+        case Op::Pop: st.pop_back(); break;
+        case Op::Dup: st.push_back(st.back()); break;
+        case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Eq: case Op::Ne:
+        case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::In: case Op::NotIn: {
+          Value b = pop();
+          Value a = pop();
+          st.push_back(binary(in.op, a, b));
+          break;
+        }
+        case Op::Neg: {
+          Value a = pop();
+          if (a.tag != Tag::Int) throw RuntimeError(fmt::format("unary minus needs a number, found {}", tagName(a.tag)));
+          if (a.i == INT64_MIN) throw RuntimeError("integer overflow");
+          st.push_back(Value::integer(-a.i));
+          break;
+        }
+        case Op::Not: {
+          Value a = pop();
+          if (a.tag != Tag::Bool) throw RuntimeError(fmt::format("`not` needs true or false, found {}", tagName(a.tag)));
+          st.push_back(Value::boolean(!a.i));
+          break;
+        }
+        case Op::Jump: fr.pc = in.a; break;
+        case Op::JumpIfFalse: {
+          Value c = pop();
+          if (c.tag != Tag::Bool) throw RuntimeError(fmt::format("a condition must be true or false, found {}", display(program_, state_, c)));
+          if (!c.i) fr.pc = in.a;
+          break;
+        }
+        case Op::JumpIfTrue: {
+          Value c = pop();
+          if (c.tag == Tag::Bool && c.i) fr.pc = in.a;
+          break;
+        }
+        case Op::AndJump:
+        case Op::OrJump: {
+          const Value& c = st.back();
+          if (c.tag != Tag::Bool) throw RuntimeError(fmt::format("`and`/`or` need true or false, found {}", display(program_, state_, c)));
+          bool jump = in.op == Op::AndJump ? !c.i : c.i;
+          if (jump) fr.pc = in.a;
+          else st.pop_back();
+          break;
+        }
+        case Op::MakeList: {
+          ValueList items(st.end() - in.a, st.end());
+          st.resize(st.size() - in.a);
+          Value l = Value::makeList(std::move(items));
+          l.sub = in.b;
+          st.push_back(std::move(l));
+          break;
+        }
+        case Op::MakeRange: {
+          Value hi = pop();
+          Value lo = pop();
+          if (lo.tag != Tag::Int || hi.tag != Tag::Int) throw RuntimeError("a range needs numbers");
+          if (hi.i - lo.i > 1'000'000) throw RuntimeError("a range of more than a million numbers");
+          ValueList items;
+          for (int64_t i = lo.i; i <= hi.i; ++i) items.push_back(Value::integer(i));
+          st.push_back(Value::makeList(std::move(items)));
+          break;
+        }
+        case Op::MakeClosure: {
+          Value f = Value::of(Tag::Func, in.a);
+          if (in.b > 0) {
+            ValueList caps(st.end() - in.b, st.end());
+            st.resize(st.size() - in.b);
+            f.list = std::make_shared<const ValueList>(std::move(caps));
+          }
+          st.push_back(std::move(f));
+          break;
+        }
+        case Op::Member: {
+          Value o = pop();
+          st.push_back(member(o, in.a));
+          break;
+        }
+        case Op::SetMember:
+        case Op::AddMember: {
+          if (pure) throw RuntimeError("a function cannot change the game state");
+          Value v = pop();
+          Value o = pop();
+          setMember(o, in.a, v, in.op == Op::AddMember);
+          break;
+        }
+        case Op::Index: {
+          std::vector<Value> keys(st.end() - in.a, st.end());
+          st.resize(st.size() - in.a);
+          Value o = pop();
+          st.push_back(index(o, keys));
+          break;
+        }
+        case Op::Call:
+        case Op::CallValue: {
+          int32_t target = in.a;
+          const ValueList* caps = nullptr;
+          Value fv;
+          if (in.op == Op::CallValue) {
+            fv = st[st.size() - in.b - 1];
+            if (fv.tag != Tag::Func) throw RuntimeError(fmt::format("{} cannot be called", tagName(fv.tag)));
+            target = static_cast<int32_t>(fv.i);
+            caps = fv.list.get();
+            st.erase(st.end() - in.b - 1);
+          }
+          const Function& callee = program_.functions[target];
+          if (in.b != callee.arity)
+            throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", callee.name, callee.arity, in.b));
+          if (pure && !callee.pure()) throw RuntimeError(fmt::format("{} is a procedure; a function cannot call it", callee.name));
+          if (m.frames.size() >= kMaxFrames)
+            throw RuntimeError(fmt::format("calls nested too deeply (more than {}): runaway recursion in {}?", kMaxFrames, callee.name));
+          Frame nf;
+          nf.fn = target;
+          nf.base = static_cast<int32_t>(st.size()) - in.b;
+          if (caps) for (const Value& c : *caps) st.push_back(c);
+          st.resize(nf.base + std::max(callee.locals, callee.arity + static_cast<int32_t>(caps ? caps->size() : 0)));
+          m.frames.push_back(nf);
+          break;
+        }
+        case Op::CallBuiltin: {
+          const BuiltinInfo& bi = builtin(in.a);
+          if (pure && bi.effect) throw RuntimeError(fmt::format("{}() changes the game; a function cannot call it", bi.name));
+          std::vector<Value> args(st.end() - in.b, st.end());
+          st.resize(st.size() - in.b);
+          Value r = bi.fn(ctx_, args);
+          st.push_back(std::move(r));
+          if (!pending_.empty()) {
+            if (pure) pending_.clear();
+            else pushTriggers(m);
+          }
+          break;
+        }
+        case Op::Return: {
+          Value r = st.size() > static_cast<size_t>(fr.base) ? st.back() : Value::none();
+          bool discard = fr.discard;
+          st.resize(fr.base);
+          m.frames.pop_back();
+          if (!discard) st.push_back(std::move(r));
+          break;
+        }
+        case Op::IterInit: {
+          st[fr.base + in.a] = pop();
+          if (st[fr.base + in.a].tag != Tag::List) throw RuntimeError("a for loop needs a list");
+          st[fr.base + in.a + 1] = Value::integer(0);
+          break;
+        }
+        case Op::IterNext: {
+          const Value& list = st[fr.base + in.a];
+          Value& i = st[fr.base + in.a + 1];
+          if (i.i < static_cast<int64_t>(list.items().size())) {
+            Value e = list.items()[i.i];
+            i.i += 1;
+            st.push_back(std::move(e));
+          } else {
+            fr.pc = in.b;
+          }
+          break;
+        }
+        case Op::Roll: {
+          if (pure) throw RuntimeError("dice cannot be rolled in a function");
+          const RollInfo& r = program_.rolls[in.a];
+          Stop s;
+          s.kind = Stop::Roll;
+          s.index = in.a;
+          s.count = r.count;
+          if (r.dynamicCount) {
+            Value n = pop();
+            if (n.tag != Tag::Int || n.i < 1 || n.i > 20) throw RuntimeError("roll between 1 and 20 dice at a time");
+            s.count = n.i;
+          }
+          return s;
+        }
+        case Op::Choose: {
+          if (pure) throw RuntimeError("a function cannot ask a player to choose");
+          Value player = pop();
+          Value options = pop();
+          if (player.tag != Tag::Side) throw RuntimeError("`choose ... by` needs a side");
+          if (options.tag != Tag::List) throw RuntimeError("`choose` needs a list of options");
+          if (options.items().empty()) throw RuntimeError(fmt::format("nothing to choose from ({})", program_.chooses[in.a].prompt));
+          if (options.items().size() == 1) {
+            // One option is no decision: take it, and say so in the trace.
+            trace(joinCitations(program_.chooses[in.a].citations), "choice", program_.chooses[in.a].prompt,
+                  "only option", display(program_, state_, options.items()[0]));
+            st.push_back(options.items()[0]);
+            break;
+          }
+          Stop s;
+          s.kind = Stop::Choose;
+          s.index = in.a;
+          s.player = static_cast<int32_t>(player.i);
+          s.options = options;
+          return s;
+        }
+        case Op::Require: {
+          Value c = pop();
+          if (c.tag != Tag::Bool) throw RuntimeError("a requirement must be true or false");
+          if (!c.i) {
+            Stop s;
+            s.kind = Stop::Failed;
+            s.index = in.a;
+            s.citations = program_.requirements[in.a].citations;
+            s.message = program_.requirements[in.a].text;
+            s.range = where;
+            return s;
+          }
+          break;
+        }
+        case Op::Window: {
+          if (pure) throw RuntimeError("a phase cannot run inside a function");
+          Value& player = st[fr.base + in.b];
+          Value& justActed = st[fr.base + in.b + 2];
+          const PhaseInfo& ph = program_.phases[in.a];
+          if (ph.alternate && justActed.i) {
+            justActed = Value::integer(0);
+            st[fr.base + in.b + 1] = Value::integer(0);
+            player = Value::of(Tag::Side, (player.i + 1) % std::max<size_t>(1, program_.sides.size()));
+          }
+          if (state_.result.over) {
+            // The game ended inside this phase: unwind to the end.
+            m.frames.clear();
+            Stop s;
+            s.kind = Stop::End;
+            return s;
+          }
+          --fr.pc;  // stay on the window: the Session moves past it when the phase ends
+          Stop s;
+          s.kind = Stop::Window;
+          s.index = in.a;
+          s.player = static_cast<int32_t>(player.i);
+          return s;
+        }
+        case Op::PhaseEnter: {
+          state_.phase = in.a;
+          const PhaseInfo& ph = program_.phases[in.a];
+          trace(joinCitations(ph.citations), "phase", ph.name,
+                program_.sides.empty() ? "" : display(program_, state_, st[fr.base + in.b]), "start");
+          break;
+        }
+        case Op::PhaseExit: {
+          const PhaseInfo& ph = program_.phases[in.a];
+          trace(joinCitations(ph.citations), "phase", ph.name,
+                program_.sides.empty() ? "" : display(program_, state_, st[fr.base + in.b]), "end");
+          state_.phase = -1;
+          break;
+        }
+        case Op::StepEnter:
+          trace(joinCitations(program_.stepCitations[in.a]), "step", program_.steps[in.a], "", "");
+          break;
+        case Op::Emit: {
+          if (pure) throw RuntimeError("a function cannot emit events");
+          ValueList args(st.end() - in.b, st.end());
+          st.resize(st.size() - in.b);
+          pending_.emplace_back(in.a, std::move(args));
+          pushTriggers(m);
+          break;
+        }
+        case Op::ApplyResult: {
+          if (pure) throw RuntimeError("a function cannot apply results");
+          std::vector<Value> args(st.end() - in.b, st.end());
+          st.resize(st.size() - in.b);
+          Value r = pop();
+          if (r.tag == Tag::None) {
+            trace("", "effect", "result", "-", "no effect");
+            break;
+          }
+          if (r.tag != Tag::Enum || program_.enums[r.sub].results < 0)
+            throw RuntimeError(fmt::format("apply needs a result, found {}", display(program_, state_, r)));
+          const ResultsInfo& ri = program_.results[program_.enums[r.sub].results];
+          int32_t target = ri.cases.at(r.i);
+          const Function& callee = program_.functions[target];
+          if (static_cast<int32_t>(args.size()) != callee.arity)
+            throw RuntimeError(fmt::format("result {} takes {} argument(s)", callee.name, callee.arity));
+          trace(joinCitations(callee.citations), "effect", "result " + display(program_, state_, r), ri.name, "");
+          if (m.frames.size() >= kMaxFrames) throw RuntimeError("calls nested too deeply");
+          Frame nf;
+          nf.fn = target;
+          nf.base = static_cast<int32_t>(st.size());
+          nf.discard = true;
+          for (auto& a : args) st.push_back(a);
+          st.resize(nf.base + std::max(callee.locals, callee.arity));
+          m.frames.push_back(nf);
+          break;
+        }
+        case Op::Note: {
+          std::vector<Value> args(st.end() - in.b, st.end());
+          st.resize(st.size() - in.b);
+          std::string text;
+          for (const Value& v : args) text += (text.empty() ? "" : ", ") + display(program_, state_, v);
+          trace(joinCitations(program_.notes[in.a].citations), "note", text, "", "");
+          break;
+        }
+        case Op::Trace: {
+          std::vector<Value> because(st.end() - in.b, st.end());
+          st.resize(st.size() - in.b);
+          Value operand = pop();
+          Value after = pop();
+          Value before = pop();
+          const ModifierInfo& mi = program_.modifiers[in.a];
+          std::string why;
+          for (const Value& v : because) why += (why.empty() ? "" : ", ") + display(program_, state_, v);
+          std::string op = mi.opText + display(program_, state_, operand);
+          trace(joinCitations(mi.citations), "modifier", mi.name,
+                fmt::format("{} {}", mi.quantity, display(program_, state_, before)),
+                fmt::format("{} ({}{})", display(program_, state_, after), op, why.empty() ? "" : ", " + why));
+          break;
+        }
+        case Op::Fail: throw RuntimeError(program_.messages.at(in.a));
+      }
+    }
+  } catch (const RuntimeError& e) {
+    pending_.clear();
+    Stop s;
+    s.kind = Stop::Error;
+    s.message = e.what();
+    s.range = where;
+    return s;
+  }
+  Stop s;
+  s.kind = pure ? Stop::None : Stop::End;
+  return s;
+}
+
+}  // namespace polemos::eval

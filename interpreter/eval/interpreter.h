@@ -1,0 +1,107 @@
+// The evaluator: runs IR bytecode over a GameState and a Machine until the next point where the
+// outside world must answer: a decision (a phase window or a `choose`), a chance event (a roll), the
+// end of the game, or an error.
+//
+// It sees only the IR (no names, no parse trees). It never blocks, never does I/O, and stops a
+// runaway ruleset with a clear error: every run has a step budget and the call depth is bounded.
+// Pure functions (requirements, quantities, lambdas) can also be called directly, re-entrantly,
+// from builtins and from the Session (to list legal actions).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "eval/state.h"
+#include "ir/program.h"
+
+namespace polemos::eval {
+
+// Thrown inside the evaluator and turned into an Error stop at its boundary; never escapes it.
+struct RuntimeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Stop {
+  enum Kind { None, Window, Choose, Roll, End, Failed, Error } kind = None;
+  int32_t index = -1;       // phase / choose / roll / require index
+  int32_t player = -1;      // who decides (Window, Choose)
+  ir::Value options;        // Choose: the option list
+  int64_t count = 1;        // Roll: number of dice
+  std::string message;      // Error / Failed
+  std::vector<std::string> citations;  // Failed
+  diag::SourceRange range;  // Error: where
+};
+
+class Interpreter;
+
+// What builtins see.
+class Context {
+ public:
+  Context(const ir::Program& p, GameState& s, Interpreter& in) : program(p), state(s), interp(in) {}
+  const ir::Program& program;
+  GameState& state;
+  Interpreter& interp;
+
+  ir::Value call(const ir::Value& func, std::span<const ir::Value> args);
+  [[noreturn]] void fail(const std::string& msg) { throw RuntimeError(msg); }
+  void emit(int32_t event, ir::ValueList args);
+  void trace(std::string citation, std::string kind, std::string subject, std::string inputs,
+             std::string output);
+  bool pure() const;
+};
+
+class Interpreter {
+ public:
+  // Past this many instructions in one run the ruleset is taken to be looping. A full game turn
+  // of the heaviest shipped ruleset runs well under a million.
+  static constexpr int64_t kStepBudget = 50'000'000;
+  // Call depth limit: rulesets recurse rarely and shallowly; this stops runaway recursion long
+  // before the C++ stack or memory is at risk.
+  static constexpr size_t kMaxFrames = 2000;
+
+  Interpreter(const ir::Program& program, GameState& state, Machine& machine)
+      : program_(program), state_(state), machine_(machine), ctx_(program, state, *this) {}
+
+  // Runs until the next stop. The machine must hold at least one frame.
+  Stop run();
+
+  // Calls a pure function with arguments (and closure captures); throws RuntimeError.
+  ir::Value callPure(int32_t fn, std::span<const ir::Value> args, const ir::ValueList* captures = nullptr);
+  // Same, catching errors: returns nothing and sets `error`.
+  std::optional<ir::Value> tryCallPure(int32_t fn, std::span<const ir::Value> args, std::string& error,
+                                       Stop* failed = nullptr);
+
+  bool inPure() const { return pureDepth_ > 0; }
+  void queueEvent(int32_t event, ir::ValueList args) { pending_.emplace_back(event, std::move(args)); }
+  void trace(std::string citation, std::string kind, std::string subject, std::string inputs,
+             std::string output);
+
+  // Reads a member of any value (units, sides, hexes, kinds, the game state).
+  ir::Value member(const ir::Value& obj, int32_t nameId);
+
+ private:
+  Stop execute(Machine& m, bool pure, size_t stopDepth);
+  void pushTriggers(Machine& m);
+  ir::Value binary(ir::Op op, const ir::Value& a, const ir::Value& b);
+  ir::Value index(const ir::Value& obj, std::span<const ir::Value> keys);
+  void setMember(const ir::Value& obj, int32_t nameId, const ir::Value& v, bool add);
+
+  const ir::Program& program_;
+  GameState& state_;
+  Machine& machine_;
+  Context ctx_;
+  int pureDepth_ = 0;
+  std::vector<std::pair<int32_t, ir::ValueList>> pending_;
+  friend class Context;
+};
+
+// Display a value as a person reads it (`3:1`, `U12`, `2725`, `woods`, `[1, 2]`).
+std::string display(const ir::Program& p, const GameState& s, const ir::Value& v);
+
+// Arithmetic helpers shared with builtins.
+int64_t floorDiv(int64_t a, int64_t b);
+int compareOdds(int64_t a1, int64_t b1, int64_t a2, int64_t b2);
+
+}  // namespace polemos::eval

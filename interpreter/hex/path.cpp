@@ -1,0 +1,299 @@
+// Movement search: Dijkstra over (hex) or (hex, facing, rotated-here) states with a lexicographic
+// key (cost, moves, transitions) and a deterministic choice among equal keys.
+//
+// Every transition increases the key strictly (a move adds a move, a rotation a transition), so a
+// state's key and parent are final when it is settled, and an early stop at the target gives the
+// same answer as the full search.
+#include "hex/path.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+
+namespace polemos::hex {
+namespace {
+
+// In facing mode each hex has 12 states: 6 facings, times "has not rotated in this hex yet" (0)
+// or "has" (1). The second flag is what limits a unit to one rotation per hex visit.
+constexpr int kFacingStates = 12;
+// Transition labels at or above this are rotations (see path.h for the order they encode).
+constexpr uint8_t kRotationLabel = 72;
+
+constexpr uint8_t kUnseen = 0;
+constexpr uint8_t kQueued = 1;
+constexpr uint8_t kSettled = 2;
+
+// A queue entry packs the key into two words compared as one 128-bit number: (cost, moves) then
+// (transitions, state). All four are non-negative and below 2^32, and comparing words is much
+// cheaper than comparing four fields in turn, which is where a search spends its time.
+struct QueueEntry {
+  uint64_t high;
+  uint64_t low;
+};
+
+QueueEntry entryFor(int cost, int moves, int transitions, int32_t state) {
+  return QueueEntry{(static_cast<uint64_t>(cost) << 32) | static_cast<uint32_t>(moves),
+                    (static_cast<uint64_t>(transitions) << 32) | static_cast<uint32_t>(state)};
+}
+
+// std::push_heap builds a max-heap; this ordering turns it into a min-heap on (key, state).
+bool laterInQueue(const QueueEntry& a, const QueueEntry& b) {
+  return a.high > b.high || (a.high == b.high && a.low > b.low);
+}
+
+}  // namespace
+
+int Path::moves() const {
+  return static_cast<int>(std::count_if(nodes.begin(), nodes.end(), [](const PathNode& n) {
+    return n.kind == PathNodeKind::Move;
+  }));
+}
+
+std::vector<Hex> Path::hexes() const {
+  std::vector<Hex> out;
+  for (const PathNode& n : nodes) {
+    if (out.empty() || !(out.back() == n.hex)) out.push_back(n.hex);
+  }
+  return out;
+}
+
+int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
+  grid_ = &grid;
+  start_ = spec.start;
+  facing_ = spec.facing.has_value();
+  int32_t startIndex = grid.requireIndex(spec.start);
+  if (!spec.stepCost) throw HexError("a movement search needs a step cost function");
+  if (facing_ && !spec.rotationCost) {
+    throw HexError("a movement search with facing needs a rotation cost function");
+  }
+  const int sph = statesPerHex();
+  nodes_.assign(static_cast<size_t>(grid.size()) * static_cast<size_t>(sph), Node{});
+  std::vector<int8_t> stopCache;
+  if (spec.stopsIn) stopCache.assign(static_cast<size_t>(grid.size()), -1);
+  auto stopsIn = [&](int32_t hexIndex) {
+    if (!spec.stopsIn) return false;
+    int8_t& c = stopCache[static_cast<size_t>(hexIndex)];
+    if (c < 0) c = spec.stopsIn(grid.hexAt(hexIndex)) ? 1 : 0;
+    return c == 1;
+  };
+  const bool locked = spec.mayNotLeave && spec.mayNotLeave(spec.start);
+
+  std::vector<QueueEntry> queue;
+  queue.reserve(64);
+  auto push = [&](int32_t state) {
+    const Node& n = nodes_[static_cast<size_t>(state)];
+    queue.push_back(entryFor(n.cost, n.moves, n.transitions, state));
+    std::push_heap(queue.begin(), queue.end(), laterInQueue);
+  };
+
+  const int32_t startState =
+      facing_ ? startIndex * kFacingStates + static_cast<int32_t>(*spec.facing) * 2 : startIndex;
+  nodes_[static_cast<size_t>(startState)].state = kQueued;
+  push(startState);
+
+  auto relax = [&](const Node& from, int32_t fromState, int32_t to, int weight, bool isMove,
+                   uint8_t label, bool firstTransition) {
+    int64_t total = static_cast<int64_t>(from.cost) + weight;
+    if (total > INT_MAX) return;
+    bool allowed = weight == 0 || total <= spec.budget ||
+                   (spec.firstStepIgnoresBudget && firstTransition && isMove);
+    if (!allowed) return;
+    Node& n = nodes_[static_cast<size_t>(to)];
+    if (n.state == kSettled) return;
+    int cost = static_cast<int>(total);
+    int moves = from.moves + (isMove ? 1 : 0);
+    int transitions = from.transitions + 1;
+    bool better = n.state == kUnseen || cost < n.cost ||
+                  (cost == n.cost && (moves < n.moves ||
+                                      (moves == n.moves && transitions < n.transitions)));
+    bool sameKey = n.state != kUnseen && cost == n.cost && moves == n.moves &&
+                   transitions == n.transitions;
+    if (better) {
+      n = Node{cost, moves, transitions, fromState, label, kQueued};
+      push(to);
+    } else if (sameKey && label < n.label) {
+      // Same key, so the queue entry stays valid; only the choice of parent changes.
+      n.parent = fromState;
+      n.label = label;
+    }
+  };
+
+  while (!queue.empty()) {
+    std::pop_heap(queue.begin(), queue.end(), laterInQueue);
+    const QueueEntry e = queue.back();
+    queue.pop_back();
+    const int32_t state = static_cast<int32_t>(e.low & 0xffffffffu);
+    Node& node = nodes_[static_cast<size_t>(state)];
+    const QueueEntry now = entryFor(node.cost, node.moves, node.transitions, state);
+    if (node.state == kSettled || now.high != e.high || now.low != e.low) {
+      continue;  // a stale entry, superseded by a better key
+    }
+    node.state = kSettled;
+    const Node current = node;
+    const int32_t hexIndex = state / sph;
+    if (hexIndex == targetHex) return state;
+    const Hex here = grid.hexAt(hexIndex);
+    const int facing = facing_ ? (state % kFacingStates) / 2 : 0;
+    const int rotated = facing_ ? state % 2 : 0;
+    const bool neverLeft = hexIndex == startIndex && current.moves == 0;
+    const bool firstTransition = state == startState && current.transitions == 0;
+    const bool mayMove = neverLeft ? !locked : !stopsIn(hexIndex);
+
+    if (mayMove) {
+      const auto& around = grid.neighbourIndices(hexIndex);
+      for (int d = 0; d < kDirectionCount; ++d) {
+        int32_t next = around[static_cast<size_t>(d)];
+        if (next == kNoIndex) continue;
+        Step step{here, grid.hexAt(next), static_cast<Direction>(d), std::nullopt};
+        if (facing_) step.facing = static_cast<Direction>(facing);
+        int weight = spec.stepCost(step);
+        if (weight < 0) continue;
+        int32_t to = next;
+        uint8_t label = static_cast<uint8_t>(d);
+        if (facing_) {
+          int newFacing = spec.afterMove == FacingAfterMove::Keep ? facing : d;
+          to = next * kFacingStates + newFacing * 2;
+          label = static_cast<uint8_t>(d * kFacingStates + facing * 2 + rotated);
+        }
+        relax(current, state, to, weight, true, label, firstTransition);
+      }
+    }
+    if (facing_ && rotated == 0) {
+      for (int g = 0; g < kDirectionCount; ++g) {
+        if (g == facing) continue;
+        int weight =
+            spec.rotationCost(here, static_cast<Direction>(facing), static_cast<Direction>(g));
+        if (weight < 0) continue;
+        int32_t to = hexIndex * kFacingStates + g * 2 + 1;
+        relax(current, state, to, weight, false,
+              static_cast<uint8_t>(kRotationLabel + facing), false);
+      }
+    }
+  }
+  return -1;
+}
+
+int32_t Reach::bestState(int32_t hexIndex) const {
+  const int sph = statesPerHex();
+  int32_t best = -1;
+  for (int32_t s = hexIndex * sph; s < (hexIndex + 1) * sph; ++s) {
+    const Node& n = nodes_[static_cast<size_t>(s)];
+    if (n.state != kSettled) continue;
+    if (best < 0) {
+      best = s;
+      continue;
+    }
+    const Node& b = nodes_[static_cast<size_t>(best)];
+    if (n.cost < b.cost || (n.cost == b.cost && (n.moves < b.moves ||
+                                                 (n.moves == b.moves &&
+                                                  n.transitions < b.transitions)))) {
+      best = s;
+    }
+  }
+  return best;
+}
+
+int32_t Reach::requireState(Hex h, std::optional<Direction> facing) const {
+  int32_t hexIndex = grid_->requireIndex(h);
+  int32_t s = -1;
+  if (facing) {
+    if (!facing_) throw HexError("this movement search did not track facing");
+    // The two states of one facing: not rotated in this hex, then rotated; keep the better.
+    int32_t base = hexIndex * kFacingStates + static_cast<int32_t>(*facing) * 2;
+    for (int32_t c = base; c < base + 2; ++c) {
+      const Node& n = nodes_[static_cast<size_t>(c)];
+      if (n.state != kSettled) continue;
+      if (s < 0) {
+        s = c;
+        continue;
+      }
+      const Node& b = nodes_[static_cast<size_t>(s)];
+      if (n.cost < b.cost || (n.cost == b.cost && (n.moves < b.moves ||
+                                                   (n.moves == b.moves &&
+                                                    n.transitions < b.transitions)))) {
+        s = c;
+      }
+    }
+  } else {
+    s = bestState(hexIndex);
+  }
+  if (s < 0) {
+    if (facing) {
+      throw HexError(fmt::format("hex {} facing {} cannot be reached from {}", grid_->label(h),
+                                 directionName(*facing), grid_->label(start_)));
+    }
+    throw HexError(
+        fmt::format("hex {} cannot be reached from {}", grid_->label(h), grid_->label(start_)));
+  }
+  return s;
+}
+
+Path Reach::pathTo(int32_t state) const {
+  const int sph = statesPerHex();
+  Path path;
+  for (int32_t s = state; s >= 0; s = nodes_[static_cast<size_t>(s)].parent) {
+    const Node& n = nodes_[static_cast<size_t>(s)];
+    PathNode node;
+    node.hex = grid_->hexAt(s / sph);
+    node.cost = n.cost;
+    if (facing_) node.facing = static_cast<Direction>((s % kFacingStates) / 2);
+    if (n.parent < 0) {
+      node.kind = PathNodeKind::Start;
+    } else {
+      node.kind = (facing_ && n.label >= kRotationLabel) ? PathNodeKind::Rotate : PathNodeKind::Move;
+    }
+    path.nodes.push_back(node);
+  }
+  std::reverse(path.nodes.begin(), path.nodes.end());
+  return path;
+}
+
+bool Reach::contains(Hex h) const {
+  int32_t i = grid_->indexOf(h);
+  return i != kNoIndex && bestState(i) >= 0;
+}
+
+int Reach::cost(Hex h) const {
+  return nodes_[static_cast<size_t>(requireState(h, std::nullopt))].cost;
+}
+
+Path Reach::path(Hex h) const { return pathTo(requireState(h, std::nullopt)); }
+
+bool Reach::contains(Hex h, Direction facing) const {
+  int32_t i = grid_->indexOf(h);
+  if (i == kNoIndex || !facing_) return false;
+  int32_t base = i * kFacingStates + static_cast<int32_t>(facing) * 2;
+  return nodes_[static_cast<size_t>(base)].state == kSettled ||
+         nodes_[static_cast<size_t>(base) + 1].state == kSettled;
+}
+
+int Reach::cost(Hex h, Direction facing) const {
+  return nodes_[static_cast<size_t>(requireState(h, facing))].cost;
+}
+
+Path Reach::path(Hex h, Direction facing) const { return pathTo(requireState(h, facing)); }
+
+std::vector<Hex> Reach::hexes() const {
+  std::vector<Hex> out;
+  for (int32_t i = 0; i < grid_->size(); ++i) {
+    if (bestState(i) >= 0) out.push_back(grid_->hexAt(i));
+  }
+  return out;
+}
+
+Reach reachable(const Grid& grid, const MoveSpec& spec) {
+  Reach reach;
+  reach.run(grid, spec, kNoIndex);
+  return reach;
+}
+
+std::optional<Path> cheapestPath(const Grid& grid, const MoveSpec& spec, Hex to) {
+  int32_t target = grid.requireIndex(to);
+  Reach reach;
+  int32_t state = reach.run(grid, spec, target);
+  if (state < 0) return std::nullopt;
+  return reach.pathTo(state);
+}
+
+}  // namespace polemos::hex

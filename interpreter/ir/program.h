@@ -1,0 +1,351 @@
+// The lowered program: what the checker produces and the evaluator runs.
+//
+// Every name is resolved: enums, options, classes, unit types, terrain and hexside kinds, tables,
+// functions and fields are indices into the vectors below; tables are dense arrays; the modifiers
+// of a quantity are compiled into the quantity's own function, in their order of application.
+// Names survive only as display text (for traces, `legal`, errors). The Program is immutable once
+// built and shared by every Session cloned from it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "diag/source.h"
+#include "ir/value.h"
+
+namespace polemos::ir {
+
+// --- Types ------------------------------------------------------------------------------------
+
+enum class TypeKind : uint8_t {
+  Any, None, Bool, Int, Odds, Str, Enum, Unit, Side, Hex, Terrain, Feature, UnitType, Level, Table,
+  Column, Die, List, Func, Void
+};
+
+struct Type {
+  TypeKind kind = TypeKind::Any;
+  int32_t id = -1;      // Enum: enum id; Unit: class id (-1: any class)
+  bool optional = false;
+  std::shared_ptr<const Type> elem;  // List element
+
+  static Type any() { return Type{}; }
+  static Type of(TypeKind k, int32_t id = -1) { Type t; t.kind = k; t.id = id; return t; }
+  static Type listOf(Type e) {
+    Type t;
+    t.kind = TypeKind::List;
+    t.elem = std::make_shared<const Type>(std::move(e));
+    return t;
+  }
+  const Type& element() const {
+    static const Type kAny;
+    return elem ? *elem : kAny;
+  }
+};
+
+// --- Bytecode ---------------------------------------------------------------------------------
+
+enum class Op : uint8_t {
+  Nop,
+  Const,        // push constants[a]
+  Load,         // push local a
+  Store,        // local a = pop
+  LoadGlobal,   // push globals[a] (consts, options, enum members resolved at load)
+  LoadOption,   // push the session's value of option a
+  Pop,
+  Dup,
+  // Arithmetic and logic on the two top values.
+  Add, Sub, Mul, Div, Mod, Neg, Not, Eq, Ne, Lt, Le, Gt, Ge, In, NotIn,
+  Jump,         // pc = a
+  JumpIfFalse,  // pop; if false pc = a
+  JumpIfTrue,   // pop; if true pc = a
+  AndJump,      // if top is false: pc = a (keep it), else pop   (short-circuit `and`)
+  OrJump,       // if top is true: pc = a (keep it), else pop    (short-circuit `or`)
+  MakeList,     // pop a values, push a list
+  MakeRange,    // pop hi, lo; push list lo..hi
+  MakeClosure,  // pop b captures; push Func a with them
+  Member,       // pop obj; push obj.<names[a]>
+  SetMember,    // pop value, obj; obj.<names[a]> = value (units, sides, game state)
+  AddMember,    // pop value, obj; obj.<names[a]> += value
+  Index,        // pop a indices and the object; push obj[...]
+  Call,         // call function a with b args (pushed)
+  CallBuiltin,  // call builtin a with b args
+  CallValue,    // pop b args and a Func value below them; call it
+  Return,       // return top of stack (or none)
+  IterInit,     // pop a list; local a = list, local a+1 = 0
+  IterNext,     // if local a+1 < len(local a): push element, ++; else pc = b
+  Roll,         // chance point: rolls[a]; count pushed when rolls[a].dynamicCount
+  Choose,       // decision point: pop prompt info? see chooses[a]; pops player, options
+  Require,      // pop cond; if false: fail with requires[a]
+  Window,       // decision point: phase window phases[a], locals from b
+  PhaseEnter,   // trace the start of phases[a]; set current phase
+  PhaseExit,    // trace the end of phases[a]
+  StepEnter,    // trace steps[a]
+  Emit,         // emit event a with b args
+  ApplyResult,  // pop b args and a result value; run that result's case
+  Note,         // trace notes[a] with b values popped
+  Trace,        // trace a modifier application: mods[a]; pops before/after/because values
+  Fail,         // runtime error: messages[a]
+};
+
+struct Instr {
+  Op op = Op::Nop;
+  int32_t a = 0;
+  int32_t b = 0;
+};
+
+enum class FuncKind : uint8_t {
+  Function,   // pure: no effects, no dice, no decisions
+  Procedure,  // may change state, roll, choose
+  Action,     // an action's body (params bound by the window)
+  Guard,      // an action's leading requirements (pure)
+  Quantity,   // a quantity with its modifiers (pure)
+  Trigger,
+  Result,
+  Sequence,
+  Lambda,     // pure
+  Derived,    // a derived field (pure); param 0 is the owner
+  Init        // constant initialisers and defaults (pure)
+};
+
+struct Function {
+  std::string name;
+  FuncKind kind = FuncKind::Function;
+  int32_t arity = 0;
+  int32_t locals = 0;  // including parameters
+  std::vector<Instr> code;
+  std::vector<diag::SourceRange> ranges;  // one per instruction, for runtime errors
+  std::vector<std::string> citations;
+  std::vector<std::string> paramNames;
+  std::vector<Type> paramTypes;
+  Type result;
+  diag::SourceRange range;
+  bool pure() const {
+    return kind == FuncKind::Function || kind == FuncKind::Guard || kind == FuncKind::Quantity ||
+           kind == FuncKind::Lambda || kind == FuncKind::Derived || kind == FuncKind::Init;
+  }
+};
+
+// --- Declarations -------------------------------------------------------------------------------
+
+struct EnumInfo {
+  std::string name;
+  std::vector<std::string> members;
+  std::vector<std::string> memberCitations;
+  std::vector<std::string> descriptions;
+  int32_t results = -1;  // a `results` declaration's enum: index into results
+};
+
+struct OptionInfo {
+  std::string name;
+  Type type;
+  Value value;  // default
+  std::vector<std::string> citations;
+  std::string description;
+};
+
+struct DieInfo {
+  std::string name;
+  std::vector<int64_t> faces;  // equally likely
+  std::vector<std::string> citations;
+};
+
+struct FieldInfo {
+  std::string name;
+  int32_t nameId = -1;  // index into Program::names
+  Type type;
+  bool isState = false;
+  int32_t derived = -1;  // function index for derived fields
+  int32_t init = -1;     // function computing the default (-1: none, value is `none`)
+  Value value;           // the default when it is a constant
+  std::vector<std::string> citations;
+  std::string description;
+};
+
+struct Schema {
+  std::string name;
+  std::vector<FieldInfo> fields;
+  std::unordered_map<int32_t, int32_t> slotOf;  // name id -> field index
+  std::vector<std::string> citations;
+  int32_t find(int32_t nameId) const {
+    auto it = slotOf.find(nameId);
+    return it == slotOf.end() ? -1 : it->second;
+  }
+};
+
+struct UnitTypeInfo {
+  std::string name;
+  int32_t cls = -1;
+  std::vector<Value> values;  // one per class field (defaults filled)
+  std::vector<std::string> citations;
+  std::string description;
+};
+
+struct KindInfo {  // terrain and hexside kinds
+  std::string name;
+  std::vector<Value> values;  // one per attribute of the schema
+  std::vector<std::string> citations;
+  std::string description;
+};
+
+struct TableKeyInfo {
+  enum Kind { Int, Range, Less, LessEq, Greater, GreaterEq, Odds, Member } kind = Int;
+  int64_t lo = 0, hi = 0;
+  std::string text;  // as written
+  bool matches(int64_t v) const;
+};
+
+struct TableInfo {
+  std::string name;
+  std::string title;
+  enum KeyKind { IntKeys, OddsKeys, EnumKeys, NoKeys } rowKind = IntKeys, colKind = NoKeys;
+  int32_t rowEnum = -1, colEnum = -1;
+  std::vector<TableKeyInfo> rows, cols;  // cols empty: a one-column table
+  std::vector<Value> cells;              // rows.size() x max(1, cols.size())
+  std::vector<std::string> citations;
+  diag::SourceRange range;
+};
+
+struct ActionParam {
+  std::string name;
+  Type type;
+  int32_t domain = -1;  // function computing the candidates from the earlier params
+};
+
+struct ActionInfo {
+  std::string name;
+  std::vector<ActionParam> params;
+  int32_t guard = -1;  // pure function: the leading requirements
+  int32_t body = -1;
+  int32_t gate = -1;   // pure function returning bool, or -1
+  std::vector<std::string> citations;
+  std::string description;
+};
+
+struct RequireInfo {
+  std::vector<std::string> citations;
+  std::string text;  // the message, or the condition's source text
+};
+
+struct RollInfo {
+  int32_t die = -1;
+  int64_t count = 1;
+  bool dynamicCount = false;
+  enum Mode { Sum, Highest, Lowest, Each } mode = Sum;
+  std::vector<std::string> citations;
+  std::string text;  // e.g. "2d6 highest"
+};
+
+struct ChooseInfo {
+  std::string prompt;
+  std::vector<std::string> citations;
+};
+
+struct PhaseInfo {
+  std::string name;
+  bool alternate = false;    // `alternate ... until N passes`
+  int64_t passes = 2;
+  std::vector<int32_t> actions;
+  int32_t endRequires = -1;  // pure function returning bool, or -1
+  RequireInfo endInfo;
+  std::vector<std::string> citations;
+};
+
+struct ModifierInfo {  // for traces and coverage
+  std::string name;
+  std::string quantity;
+  std::vector<std::string> citations;
+  std::string opText;  // "x2", "+1", "shift -1"
+};
+
+struct EventInfo {
+  std::string name;
+  std::vector<Type> params;
+  std::vector<int32_t> triggers;  // trigger function indices, in declaration order
+  std::vector<int32_t> triggerGates;
+  std::vector<std::string> triggerNames;
+};
+
+struct ResultsInfo {
+  std::string name;
+  int32_t enumId = -1;
+  std::vector<int32_t> cases;  // function per member (-1: nothing happens)
+};
+
+// --- Scenario ---------------------------------------------------------------------------------
+
+struct UnitSetup {
+  std::string id;
+  int32_t type = -1;
+  int32_t side = -1;
+  int32_t hex = -1;     // -1: off the map
+  int32_t facing = -1;  // -1: none
+  std::vector<std::pair<int32_t, Value>> overrides;  // (field index, value)
+  diag::SourceRange range;
+};
+
+struct SideSetup {
+  std::string name;
+  std::string title;
+  std::vector<std::pair<int32_t, Value>> overrides;  // side state field index, value
+};
+
+// --- The program --------------------------------------------------------------------------------
+
+struct Program {
+  std::string rulesetName;
+  std::string title;
+  std::string scenarioName;
+  std::string scenarioTitle;
+
+  std::vector<std::string> names;  // field and member names used by Member/SetMember
+  std::unordered_map<std::string, int32_t> nameIds;
+  int32_t nameId(const std::string& n);
+
+  std::vector<Value> constants;  // bytecode constants
+  std::vector<Value> globals;    // consts evaluated at load
+
+  std::vector<std::string> levels;
+  std::vector<EnumInfo> enums;
+  std::vector<OptionInfo> options;
+  std::vector<DieInfo> dice;
+  Schema sideState, gameState, terrainAttrs, hexsideAttrs, scenarioAttrs;
+  std::vector<Schema> classes;
+  std::vector<UnitTypeInfo> unitTypes;
+  std::vector<KindInfo> terrains, features;
+  std::vector<TableInfo> tables;
+  std::vector<Function> functions;
+  std::vector<ActionInfo> actions;
+  std::vector<RequireInfo> requirements;
+  std::vector<RollInfo> rolls;
+  std::vector<ChooseInfo> chooses;
+  std::vector<PhaseInfo> phases;
+  std::vector<std::string> steps;
+  std::vector<std::vector<std::string>> stepCitations;
+  std::vector<ModifierInfo> modifiers;
+  std::vector<EventInfo> events;
+  std::vector<ResultsInfo> results;
+  std::vector<RequireInfo> notes;
+  std::vector<std::string> messages;
+  int32_t sequence = -1;
+
+  // Scenario data (empty when running a ruleset without a scenario).
+  int32_t mapCols0 = 0, mapCols1 = -1, mapRows0 = 0, mapRows1 = -1;
+  bool letterLabels = false;
+  std::vector<SideSetup> sides;
+  std::vector<UnitSetup> units;
+  std::vector<Value> scenarioValues;  // one per scenarioAttrs field
+  std::vector<int32_t> mapTerrain;    // per hex (index = (col - c0) * rows + (row - r0))
+  std::vector<int32_t> mapElevation;
+  std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>> mapHexsides;  // (hex a<b) -> features
+  std::map<std::string, std::vector<int32_t>> mapGroups;
+
+  // Display helpers.
+  std::string display(const Value& v) const;
+};
+
+}  // namespace polemos::ir

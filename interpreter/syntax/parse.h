@@ -1,0 +1,34 @@
+// The front door of the front end: source text in, AST out.
+//
+// Wraps the ANTLR-generated lexer and parser (the only module that sees them), validates the
+// input first (size, UTF-8, nesting depth) so that no input can crash, hang or exhaust the stack,
+// reports every lexical and syntax error into the diagnostics engine with the whole offending
+// token underlined, and builds the hand-written AST. It does not resolve names or check types.
+#pragma once
+
+#include <memory>
+
+#include "ast/ast.h"
+#include "diag/diagnostics.h"
+
+namespace polemos::syntax {
+
+struct ParseLimits {
+  // Larger files are refused with a clear error rather than parsed: a real ruleset is a few
+  // hundred kilobytes; 16 MiB leaves two orders of magnitude of room.
+  size_t maxBytes = 16u << 20;
+  // Brackets ((, [, {) nested deeper than this are refused before parsing, so that a recursive
+  // descent parser and the AST passes can never run out of stack. Real rules nest under 20.
+  int maxNesting = 200;
+};
+
+// Parses a whole file (ruleset, house file, module, scenario or `part of` fragment). Returns the
+// AST even when there were errors (as much as could be built); errors are in `diags`.
+std::unique_ptr<ast::File> parseFile(diag::Diagnostics& diags, diag::FileId file,
+                                     const ParseLimits& limits = {});
+
+// Parses a single expression (the REPL's `eval` and `expect`). Returns null on error.
+ast::ExprPtr parseExpression(diag::Diagnostics& diags, diag::FileId file,
+                             const ParseLimits& limits = {});
+
+}  // namespace polemos::syntax

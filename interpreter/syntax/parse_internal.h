@@ -1,0 +1,134 @@
+// Internals shared by the parser wrapper (parse.cpp), the error reporting (syntax_errors.cpp) and
+// the AST builder (ast_builder.cpp). Includes ANTLR: never include this outside syntax/.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "diag/diagnostics.h"
+#include "syntax/antlr.h"
+
+namespace polemos::syntax {
+
+using gen::PolemosLexer;
+using gen::PolemosParser;
+
+// Thrown to abandon a parse: the diagnostics engine is full, the input nests too deeply, or the
+// parser would need unreasonable lookahead. It is not an ANTLR exception, so the generated rule
+// functions (which catch RecognitionException only) let it through to the wrapper. Whoever throws
+// has already reported the error.
+struct ParseAbort {};
+
+// The runtime's "no index" value (its INVALID_INDEX is a macro).
+inline constexpr size_t kInvalidIndex = static_cast<size_t>(-1);
+
+// The range of one token: its first code point to just past its last (a token that spans lines,
+// which only a string with an escaped newline can do, ends on its last line).
+diag::SourceRange tokenRange(diag::FileId file, const antlr4::Token* t);
+
+// The range of a parse-tree node, from its first token to the end of its last. Tolerates the
+// half-built nodes that error recovery leaves (no stop token, conjured tokens).
+diag::SourceRange contextRange(diag::FileId file, const antlr4::ParserRuleContext* ctx);
+
+// The range from the start of `a` to the end of `b`.
+diag::SourceRange spanRanges(const diag::SourceRange& a, const diag::SourceRange& b);
+
+// The number of code points of a token, from its char-stream indices (0 for EOF and for tokens
+// that error recovery made up).
+size_t tokenLength(const antlr4::Token* t);
+
+// Where syntax errors go. Reports into the diagnostics engine and throws ParseAbort once it is
+// full, so that binary garbage cannot keep the parser busy producing errors nobody reads.
+class ErrorSink {
+ public:
+  ErrorSink(diag::Diagnostics& diags, diag::FileId file) : diags_(diags), file_(file) {}
+
+  // Reports and, if the engine is now full, throws ParseAbort.
+  void report(diag::SourceRange range, std::string message);
+  // Reports with a note (the note is attached before the abort check).
+  void reportWithNote(diag::SourceRange range, std::string message, diag::SourceRange noteRange,
+                      std::string note);
+
+  diag::Diagnostics& diags() { return diags_; }
+  diag::FileId file() const { return file_; }
+  size_t reported() const { return reported_; }
+
+ private:
+  diag::Diagnostics& diags_;
+  diag::FileId file_;
+  size_t reported_ = 0;
+};
+
+// What the lexing pass learnt that the parser's messages use.
+struct TokenFacts {
+  // Brackets still open at the end of the file, outermost first.
+  std::vector<const antlr4::Token*> unclosed;
+  // Closing brackets with no opening bracket before them.
+  std::unordered_set<const antlr4::Token*> unmatchedClosers;
+  // Where the first lexical error is (invalid if none). Syntax errors after it are not reported:
+  // they are most often its consequences (a string that swallowed a brace, a comment that runs
+  // to the end), and they come back on the next run if they are real.
+  diag::SourceLoc firstLexError;
+};
+
+// Passed from the error strategy to the listener with one error.
+struct PendingError {
+  // The parser expected exactly this closing bracket: the listener points a note at its opener.
+  std::string closer;
+};
+
+// The parser's error listener: turns ANTLR's reports into diagnostics. The error strategy below
+// has already phrased the message; the listener places it, attaches notes, and drops the
+// cascades that error recovery tends to produce.
+class SyntaxErrorListener : public antlr4::BaseErrorListener {
+ public:
+  SyntaxErrorListener(ErrorSink& sink, const TokenFacts& facts, PendingError& pending)
+      : sink_(sink), facts_(facts), pending_(pending) {}
+
+  void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offendingSymbol, size_t line,
+                   size_t charPositionInLine, const std::string& msg,
+                   std::exception_ptr e) override;
+
+ private:
+  ErrorSink& sink_;
+  const TokenFacts& facts_;
+  PendingError& pending_;
+  size_t lastErrorToken_ = SIZE_MAX;
+};
+
+// Phrases ANTLR's syntax errors for people: "expected ';' or '}' but found 'foo'", "unexpected
+// end of file", "unexpected 'x' in a table row", instead of "mismatched input 'foo' expecting
+// {...}" with forty token names. Its recovery skips balanced brackets, so that one stray token
+// inside a table row does not make the table's closing brace close the ruleset.
+class SyntaxErrorStrategy : public antlr4::DefaultErrorStrategy {
+ public:
+  explicit SyntaxErrorStrategy(PendingError& pending) : pending_(pending) {}
+
+ protected:
+  void reportNoViableAlternative(antlr4::Parser* recognizer,
+                                 const antlr4::NoViableAltException& e) override;
+  void reportInputMismatch(antlr4::Parser* recognizer,
+                           const antlr4::InputMismatchException& e) override;
+  void reportFailedPredicate(antlr4::Parser* recognizer,
+                             const antlr4::FailedPredicateException& e) override;
+  void reportUnwantedToken(antlr4::Parser* recognizer) override;
+  void reportMissingToken(antlr4::Parser* recognizer) override;
+  void consumeUntil(antlr4::Parser* recognizer, const antlr4::misc::IntervalSet& set) override;
+
+ private:
+  void notify(antlr4::Parser* recognizer, antlr4::Token* found,
+              const antlr4::misc::IntervalSet& expected, std::exception_ptr e);
+  PendingError& pending_;
+};
+
+// The message for an unexpected token given the set of tokens the parser could have accepted and
+// the rule it was in. Exposed for the strategy above.
+std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
+                                const antlr4::misc::IntervalSet& expected, size_t ruleIndex);
+
+// The message and hint for a character the lexer could not make a token of.
+std::string describeBadCharacters(const std::string& text);
+
+}  // namespace polemos::syntax

@@ -1,0 +1,598 @@
+// Syntax error messages: from ANTLR's recognition exceptions and expected-token sets to sentences
+// a rule author can act on, each placed on the whole offending token.
+//
+// The expected set at an error is often large (everything that may start an expression, every
+// declaration keyword, every operator that could continue an expression). It is condensed by
+// classes ("a name", "an expression", "a statement", "a declaration"; operators that would only
+// continue an expression are dropped) and spelled out only when a few choices remain; otherwise
+// the message names the token and the construct it was found in.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <mutex>
+
+#include "syntax/parse_internal.h"
+#include "syntax/text.h"
+
+namespace polemos::syntax {
+
+using P = PolemosParser;
+
+// ---------------------------------------------------------------------------------------------
+// Ranges
+// ---------------------------------------------------------------------------------------------
+
+size_t tokenLength(const antlr4::Token* t) {
+  if (t == nullptr) return 0;
+  const size_t start = t->getStartIndex();
+  const size_t stop = t->getStopIndex();
+  if (t->getType() == antlr4::Token::EOF || start == kInvalidIndex ||
+      stop == kInvalidIndex || stop < start) {
+    return 0;
+  }
+  return stop - start + 1;
+}
+
+diag::SourceRange tokenRange(diag::FileId file, const antlr4::Token* t) {
+  diag::SourceRange r;
+  if (t == nullptr) return r;
+  r.begin = diag::SourceLoc{file, static_cast<uint32_t>(t->getLine()),
+                            static_cast<uint32_t>(t->getCharPositionInLine())};
+  r.end = r.begin;
+  const size_t len = tokenLength(t);
+  if (t->getType() == P::STRING) {
+    // Only a string can span lines (a backslash before the line break).
+    const std::string text = t->getText();
+    const size_t nl = text.rfind('\n');
+    if (nl != std::string::npos) {
+      r.end.line += static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n'));
+      r.end.col = static_cast<uint32_t>(codePointCount(std::string_view(text).substr(nl + 1)));
+      return r;
+    }
+  }
+  r.end.col += static_cast<uint32_t>(len);
+  return r;
+}
+
+diag::SourceRange spanRanges(const diag::SourceRange& a, const diag::SourceRange& b) {
+  if (!a.valid()) return b;
+  if (!b.valid()) return a;
+  diag::SourceRange r;
+  r.begin = a.begin;
+  r.end = b.end < a.end ? a.end : b.end;
+  return r;
+}
+
+diag::SourceRange contextRange(diag::FileId file, const antlr4::ParserRuleContext* ctx) {
+  if (ctx == nullptr) return {};
+  const antlr4::Token* start = ctx->start;
+  const antlr4::Token* stop = ctx->stop;
+  if (start == nullptr) return {};
+  diag::SourceRange r = tokenRange(file, start);
+  // An empty rule has its stop token before its start token; a half-built one may have none.
+  if (stop != nullptr && stop->getType() != antlr4::Token::EOF &&
+      stop->getTokenIndex() != kInvalidIndex &&
+      start->getTokenIndex() != kInvalidIndex &&
+      stop->getTokenIndex() > start->getTokenIndex()) {
+    r = spanRanges(r, tokenRange(file, stop));
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sink and the listener
+// ---------------------------------------------------------------------------------------------
+
+void ErrorSink::report(diag::SourceRange range, std::string message) {
+  diags_.error(range, std::move(message));
+  ++reported_;
+  if (diags_.full()) throw ParseAbort{};
+}
+
+void ErrorSink::reportWithNote(diag::SourceRange range, std::string message,
+                               diag::SourceRange noteRange, std::string note) {
+  diag::Diagnostic& d = diags_.error(range, std::move(message));
+  diags_.note(d, noteRange, std::move(note));
+  ++reported_;
+  if (diags_.full()) throw ParseAbort{};
+}
+
+namespace {
+
+// Tokens of recovery cascades: an error this close after the previous one is not reported.
+constexpr size_t kCascadeTokens = 2;
+
+bool isOpener(const std::string& s) { return s == "(" || s == "[" || s == "{"; }
+bool isCloser(const std::string& s) { return s == ")" || s == "]" || s == "}"; }
+std::string openerOf(const std::string& closer) {
+  return closer == ")" ? "(" : closer == "]" ? "[" : "{";
+}
+
+// The opening bracket that `closer` would close if it came at token `index`.
+const antlr4::Token* findOpener(antlr4::TokenStream* tokens, size_t index,
+                                const std::string& closer) {
+  const std::string opener = openerOf(closer);
+  size_t depth = 0;
+  for (size_t i = index; i-- > 0;) {
+    const antlr4::Token* t = tokens->get(i);
+    if (t->getStopIndex() != t->getStartIndex()) continue;
+    const std::string s = t->getText();
+    if (s == closer) {
+      ++depth;
+    } else if (s == opener) {
+      if (depth == 0) return t;
+      --depth;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void SyntaxErrorListener::syntaxError(antlr4::Recognizer* recognizer,
+                                      antlr4::Token* offendingSymbol, size_t line,
+                                      size_t charPositionInLine, const std::string& msg,
+                                      std::exception_ptr) {
+  const diag::FileId file = sink_.file();
+  const std::string closer = std::move(pending_.closer);
+  pending_.closer.clear();
+  if (offendingSymbol == nullptr) {
+    // Not expected from the parser (the lexer reports through its own path); place it anyway.
+    diag::SourceRange r;
+    r.begin = diag::SourceLoc{file, static_cast<uint32_t>(line),
+                              static_cast<uint32_t>(charPositionInLine)};
+    r.end = r.begin;
+    r.end.col += 1;
+    sink_.report(r, msg);
+    return;
+  }
+  diag::SourceRange r = tokenRange(file, offendingSymbol);
+  if (facts_.firstLexError.valid() && !(r.begin < facts_.firstLexError)) return;
+  // Recovery tends to report the token right after an error again; one error per mistake.
+  const size_t index = offendingSymbol->getTokenIndex();
+  if (index != kInvalidIndex && lastErrorToken_ != SIZE_MAX && index >= lastErrorToken_ &&
+      index <= lastErrorToken_ + kCascadeTokens) {
+    return;
+  }
+  lastErrorToken_ = index;
+  auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
+
+  if (facts_.unmatchedClosers.count(offendingSymbol) != 0) {
+    const std::string c = offendingSymbol->getText();
+    sink_.report(r, fmt::format("unexpected '{}': there is no open '{}' for it to close", c,
+                                openerOf(c)));
+    return;
+  }
+  if (offendingSymbol->getType() == antlr4::Token::EOF) {
+    // At the end of the file, point just past the last token rather than at an empty last line.
+    if (parser != nullptr && index != kInvalidIndex && index > 0) {
+      diag::SourceRange pr = tokenRange(file, parser->getTokenStream()->get(index - 1));
+      r.begin = pr.end;
+      r.end = pr.end;
+    }
+    if (!facts_.unclosed.empty()) {
+      const antlr4::Token* open = facts_.unclosed.back();
+      sink_.reportWithNote(r, msg, tokenRange(file, open),
+                           fmt::format("the '{}' opened here is not closed", open->getText()));
+      return;
+    }
+    sink_.report(r, msg);
+    return;
+  }
+  if (!closer.empty() && parser != nullptr && index != kInvalidIndex) {
+    if (const antlr4::Token* open = findOpener(parser->getTokenStream(), index, closer)) {
+      sink_.reportWithNote(r, msg, tokenRange(file, open),
+                           fmt::format("to close the '{}' opened here", open->getText()));
+      return;
+    }
+  }
+  sink_.report(r, msg);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Describing expected tokens
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// What the error messages need to know about tokens, read once from the generated parser: token
+// types by literal text ("{" -> its type), and which tokens are names. The grammar decides which
+// keywords are soft (usable as names, listed in its `ident` rule); reading that from the ATN keeps
+// the messages right when the list changes.
+struct TokenTable {
+  explicit TokenTable(antlr4::Parser* parser) {
+    const antlr4::dfa::Vocabulary& v = parser->getVocabulary();
+    for (size_t t = 1; t <= v.getMaxTokenType(); ++t) {
+      std::string lit = v.getLiteralName(t);
+      if (lit.size() >= 2) literals.emplace_back(lit.substr(1, lit.size() - 2), t);
+    }
+    const antlr4::atn::ATN& atn = parser->getATN();
+    nameTokens = atn.nextTokens(atn.ruleToStartState[P::RuleIdent]);
+  }
+  size_t type(std::string_view text) const {
+    for (const auto& [lit, t] : literals) {
+      if (lit == text) return t;
+    }
+    return 0;
+  }
+  std::vector<std::pair<std::string, size_t>> literals;
+  antlr4::misc::IntervalSet nameTokens;
+};
+
+const TokenTable& tokenTable(antlr4::Parser* parser) {
+  static const TokenTable table(parser);
+  return table;
+}
+
+// A keyword that can never be a name (`if`), as opposed to a soft one (`side`).
+bool isReservedKeyword(const TokenTable& tt, size_t t) {
+  return t >= P::RULESET && t <= P::PHASE && !tt.nameTokens.contains(t);
+}
+
+// The construct a rule belongs to, for "unexpected 'x' in ...".
+const char* constructName(size_t rule) {
+  switch (rule) {
+    case P::RuleFile:
+    case P::RuleTopItem: return "the file";
+    case P::RulePartHeader: return "a 'part of' header";
+    case P::RuleRulesetBlock: return "a ruleset";
+    case P::RuleHouseBlock: return "a house-rule block";
+    case P::RuleModuleBlock: return "a module";
+    case P::RuleScenarioBlock:
+    case P::RuleScenarioItem: return "a scenario";
+    case P::RuleDeclaration:
+    case P::RuleDeclBody: return "a declaration";
+    case P::RuleDeclKind: return "a 'remove' declaration";
+    case P::RuleEnumMember: return "an enum";
+    case P::RuleFieldDecl: return "a field declaration";
+    case P::RuleFieldInit: return "a field value";
+    case P::RuleGate: return "a 'level' or 'if' gate";
+    case P::RuleParams:
+    case P::RuleParam:
+    case P::RuleActionParams:
+    case P::RuleActionParam: return "a parameter list";
+    case P::RuleIdentList: return "a list of names";
+    case P::RuleTypeRef: return "a type";
+    case P::RuleQualifiedName: return "a name";
+    case P::RuleCitation: return "a rule citation";
+    case P::RuleTableBody:
+    case P::RuleTableRowsSpec:
+    case P::RuleTableColumnsSpec:
+    case P::RuleKeyKind: return "a table";
+    case P::RuleTableRow:
+    case P::RuleTableCell: return "a table row";
+    case P::RuleTableKey: return "a table key";
+    case P::RuleModClause:
+    case P::RuleModOp: return "a modifier clause";
+    case P::RuleResultCase: return "a results declaration";
+    case P::RuleMapItem:
+    case P::RuleHexRef:
+    case P::RuleHexLabel:
+    case P::RuleHexPair: return "a map";
+    case P::RuleUnitPlacement: return "a force";
+    case P::RuleBlock:
+    case P::RuleStatement:
+    case P::RuleIfStmtTail: return "a statement";
+    case P::RulePhaseItem: return "a phase";
+    case P::RuleArgs:
+    case P::RuleArg: return "an argument list";
+    case P::RuleRollCount:
+    case P::RuleDieRef: return "a roll";
+    case P::RuleMapEntry: return "a map literal";
+    case P::RuleIdent: return "a name";
+    default: return "an expression";
+  }
+}
+
+std::string describeFound(antlr4::Token* t) {
+  if (t == nullptr || t->getType() == antlr4::Token::EOF) return "end of file";
+  const std::string text = t->getText();
+  if (t->getType() == P::STRING) {
+    const size_t n = codePointCount(text);
+    if (n <= 32) return "the string " + text;
+    std::string cut;
+    size_t i = 0;
+    for (size_t k = 0; k < 28 && i < text.size(); ++k) decodeUtf8(text, i);
+    cut = text.substr(0, i);
+    return "the string " + cut + "...\"";
+  }
+  return quoteForMessage(text);
+}
+
+// Condenses an expected-token set into phrases, most general first.
+std::vector<std::string> describeExpected(antlr4::Parser* parser,
+                                          const antlr4::misc::IntervalSet& expected) {
+  const antlr4::dfa::Vocabulary& vocab = parser->getVocabulary();
+  const TokenTable& tt = tokenTable(parser);
+  auto isNameToken = [&](size_t t) { return tt.nameTokens.contains(t); };
+  std::vector<size_t> set;
+  for (ssize_t t : expected.toList()) set.push_back(static_cast<size_t>(t));
+  auto has = [&](size_t t) { return std::find(set.begin(), set.end(), t) != set.end(); };
+  auto hasLit = [&](const char* lit) { return has(tt.type(lit)); };
+  auto drop = [&](auto pred) { set.erase(std::remove_if(set.begin(), set.end(), pred), set.end()); };
+  auto dropTypes = [&](std::initializer_list<size_t> types) {
+    drop([&](size_t t) { return std::find(types.begin(), types.end(), t) != types.end(); });
+  };
+  auto dropLits = [&](std::initializer_list<const char*> lits) {
+    for (const char* l : lits) {
+      const size_t t = tt.type(l);
+      drop([&](size_t x) { return x == t; });
+    }
+  };
+
+  std::vector<std::string> phrases;
+  const bool eof = has(antlr4::Token::EOF);
+  drop([](size_t t) { return t == antlr4::Token::EOF; });
+
+  // Operators that would only continue an expression: the expression may end here, so they are
+  // not what the author is missing.
+  if (hasLit("*") && hasLit("/") && hasLit("%") && hasLit("==") && has(P::AND) && has(P::OR)) {
+    dropLits({"+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "..", ".", "[", "("});
+    dropTypes({P::AND, P::OR, P::IN, P::NOT});
+  }
+  const bool declaration = has(P::OPTION) && has(P::ENUM) && has(P::CONST) && has(P::TABLE) &&
+                           has(P::MODIFIER) && has(P::FUNCTION) && has(P::ACTION);
+  const bool blocks = has(P::RULESET) && has(P::HOUSE) && has(P::MODULE) && has(P::SCENARIO);
+  const bool statement = has(P::LET) && has(P::WHILE) && has(P::REQUIRE) && has(P::RETURN) &&
+                         has(P::EMIT) && has(P::APPLY);
+  const bool expression = has(P::ID) && has(P::INT) && has(P::STRING) && has(P::ROLL) &&
+                          hasLit("(") && hasLit("[");
+  const bool name = has(P::ID);
+
+  if (blocks) {
+    phrases.emplace_back("a 'ruleset', 'house', 'module' or 'scenario' block");
+    dropTypes({P::RULESET, P::HOUSE, P::MODULE, P::SCENARIO});
+  }
+  if (declaration) {
+    phrases.emplace_back("a declaration");
+    dropTypes({P::USES, P::INCLUDE, P::LEVELS, P::OPTION, P::ENUM, P::CONST, P::DIE, P::SIDE,
+               P::GAME, P::UNIT, P::TERRAIN, P::HEXSIDE, P::SCENARIO, P::TABLE, P::QUANTITY,
+               P::MODIFIER, P::FUNCTION, P::PROCEDURE, P::ACTION, P::RESULTS, P::EVENT,
+               P::TRIGGER, P::SEQUENCE, P::REPLACE, P::ADD, P::REMOVE});
+  }
+  if (statement) {
+    phrases.emplace_back("a statement");
+    dropTypes({P::LET, P::IF, P::FOR, P::WHILE, P::REQUIRE, P::RETURN, P::ALTERNATE, P::EMIT,
+               P::APPLY, P::PHASE, P::STEP, P::NOTE});
+    dropLits({"{"});
+  }
+  if (statement || expression) {
+    if (!statement) phrases.emplace_back("an expression");
+    drop(isNameToken);
+    dropTypes({P::INT, P::ODDS, P::STRING, P::TRUE, P::FALSE, P::NONE, P::CITATION, P::ROLL,
+               P::CHOOSE, P::NOT, P::IF});
+    dropLits({"[", "{", "(", "-"});
+  } else if (name) {
+    phrases.emplace_back("a name");
+    drop(isNameToken);
+  }
+  // Soft keywords left over without ID are real keywords at this point ('columns', 'row', ...).
+  struct Named {
+    size_t type;
+    const char* phrase;
+  };
+  static constexpr Named kNamed[] = {
+      {P::INT, "a number"},    {P::ODDS, "an odds ratio (like 3:1)"},
+      {P::DICE, "dice (like d6)"}, {P::STRING, "a string"},
+      {P::CITATION, "a rule citation (like §7.4)"},
+  };
+  for (const Named& n : kNamed) {
+    if (has(n.type)) {
+      phrases.emplace_back(n.phrase);
+      dropTypes({n.type});
+    }
+  }
+  // Keywords, then punctuation, in token order.
+  std::sort(set.begin(), set.end(), [](size_t a, size_t b) {
+    const bool ka = a >= P::RULESET, kb = b >= P::RULESET;
+    if (ka != kb) return ka;
+    return a < b;
+  });
+  for (size_t t : set) {
+    std::string lit = vocab.getLiteralName(t);
+    if (lit.empty()) lit = vocab.getDisplayName(t);
+    phrases.push_back(lit);
+  }
+  if (eof) phrases.emplace_back("end of file");
+  return phrases;
+}
+
+std::string joinOr(const std::vector<std::string>& items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += (i + 1 == items.size()) ? " or " : ", ";
+    out += items[i];
+  }
+  return out;
+}
+
+// More choices than this and the list stops helping.
+constexpr size_t kMaxListedChoices = 5;
+
+}  // namespace
+
+std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
+                                const antlr4::misc::IntervalSet& expected, size_t ruleIndex) {
+  std::vector<std::string> phrases = describeExpected(parser, expected);
+  const bool atEof = found == nullptr || found->getType() == antlr4::Token::EOF;
+  const std::string what = describeFound(found);
+  const size_t type = found != nullptr ? found->getType() : 0;
+
+  // Inside a table's rows (also when the row loop has ended and the parser wants the '}').
+  bool inRows = ruleIndex == P::RuleTableRow || ruleIndex == P::RuleTableCell;
+  if (auto* table = dynamic_cast<P::TableDeclContext*>(parser->getContext())) {
+    inRows = inRows || (table->tableBody() != nullptr && !table->tableBody()->tableRow().empty());
+  }
+  if (inRows) {
+    if (atEof) return "unexpected end of file in a table; expected 'row' or '}'";
+    // `row 1:2 3` lexes as the row key 1:2 (an odds ratio) and then cells.
+    antlr4::TokenStream* in = parser->getTokenStream();
+    const size_t index = found->getTokenIndex();
+    if (index != kInvalidIndex && index >= 2 && in->get(index - 1)->getType() == P::ODDS &&
+        in->get(index - 2)->getType() == P::ROW) {
+      return fmt::format(
+          "expected ':' after the row key but found {}; '{}' reads as an odds ratio, so write a "
+          "space after the ':'",
+          what, in->get(index - 1)->getText());
+    }
+    return fmt::format(
+        "unexpected {} in a table row (a cell is a number, a name, a string, an odds ratio, "
+        "true, false, none or '-')",
+        what);
+  }
+  if (ruleIndex == P::RuleDeclKind) {
+    return fmt::format(
+        "expected the kind of declaration to remove (option, enum, const, unit class, unit type, "
+        "terrain, hexside, table, quantity, modifier, function, procedure, action, results, "
+        "event, trigger, die, phase, step or levels) but found {}",
+        what);
+  }
+
+  const bool nameExpected = std::find_if(phrases.begin(), phrases.end(), [](const std::string& p) {
+                              return p == "a name" || p == "an expression" || p == "a statement";
+                            }) != phrases.end();
+  std::string hint;
+  if (nameExpected && isReservedKeyword(tokenTable(parser), type)) {
+    hint = fmt::format(" ('{}' is a reserved word and cannot be used as a name)", found->getText());
+  } else if (type == P::DICE && nameExpected) {
+    hint = fmt::format(" ('{}' is dice; a name cannot look like d6)", found->getText());
+  }
+
+  if (atEof) {
+    if (!phrases.empty() && phrases.size() <= kMaxListedChoices) {
+      return fmt::format("unexpected end of file; expected {}", joinOr(phrases));
+    }
+    return "unexpected end of file";
+  }
+  if (!phrases.empty() && phrases.size() <= kMaxListedChoices) {
+    return fmt::format("expected {} but found {}{}", joinOr(phrases), what, hint);
+  }
+  return fmt::format("unexpected {} in {}{}", what, constructName(ruleIndex), hint);
+}
+
+std::string describeBadCharacters(const std::string& text) {
+  size_t i = 0;
+  const char32_t first = decodeUtf8(text, i);
+  const bool single = i == text.size();
+  const bool invisible = first < 0x20 || first == 0x7F || (first >= 0x80 && first <= 0xA0) ||
+                         (first >= 0x2000 && first <= 0x200F) || first == 0x2028 ||
+                         first == 0x2029 || first == 0x202F || first == 0xFEFF || first == 0x3000;
+  std::string shown;
+  if (single && invisible) {
+    shown = codePointName(first);
+  } else {
+    shown = quoteForMessage(text);
+  }
+  std::string msg = fmt::format("unexpected character{} {}", single ? "" : "s", shown);
+  if (!single) return msg;
+  switch (first) {
+    case U'§': return "a rule citation needs a rule number after '§' (like §7.43)";
+    case U'\u201C':
+    case U'\u201D': return msg + "; strings are written between plain double quotes (\")";
+    case U'\'':
+    case U'\u2018':
+    case U'\u2019': return msg + "; strings are written between double quotes (\")";
+    case U'!': return msg + "; write 'not' for negation ('!=' means not equal)";
+    case U'&': return msg + "; write 'and'";
+    case U'|': return msg + "; write 'or'";
+    case U'#': return msg + "; comments start with //";
+    case U'\u00A0': return msg + " (a no-break space)";
+    case U'\u2212': return msg + " (a Unicode minus sign); write '-'";
+    default: return msg;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The strategy
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+size_t currentRule(antlr4::Parser* p) {
+  antlr4::ParserRuleContext* ctx = p->getContext();
+  return ctx != nullptr ? ctx->getRuleIndex() : static_cast<size_t>(P::RuleFile);
+}
+}  // namespace
+
+void SyntaxErrorStrategy::notify(antlr4::Parser* recognizer, antlr4::Token* found,
+                                 const antlr4::misc::IntervalSet& expected,
+                                 std::exception_ptr e) {
+  std::string msg = describeSyntaxError(recognizer, found, expected, currentRule(recognizer));
+  pending_.closer.clear();
+  if (expected.size() == 1 && msg.rfind("expected '", 0) == 0) {
+    const std::string lit = recognizer->getVocabulary().getLiteralName(
+        static_cast<size_t>(expected.getMinElement()));
+    if (lit == "')'" || lit == "']'" || lit == "'}'") pending_.closer = lit.substr(1, 1);
+  }
+  recognizer->notifyErrorListeners(found, msg, e);
+}
+
+void SyntaxErrorStrategy::reportNoViableAlternative(antlr4::Parser* recognizer,
+                                                    const antlr4::NoViableAltException& e) {
+  antlr4::Token* found = e.getOffendingToken();
+  antlr4::Token* start = e.getStartToken();
+  // If the decision looked ahead past `start` and failed at `found`, the expected set at the
+  // decision says nothing about `found`: name the construct instead.
+  notify(recognizer, found,
+         found == start || found == nullptr ? recognizer->getExpectedTokens()
+                                            : antlr4::misc::IntervalSet(),
+         std::make_exception_ptr(e));
+}
+
+void SyntaxErrorStrategy::reportInputMismatch(antlr4::Parser* recognizer,
+                                              const antlr4::InputMismatchException& e) {
+  notify(recognizer, e.getOffendingToken(), e.getExpectedTokens(), std::make_exception_ptr(e));
+}
+
+void SyntaxErrorStrategy::reportFailedPredicate(antlr4::Parser* recognizer,
+                                                const antlr4::FailedPredicateException& e) {
+  // The grammar has no semantic predicates; kept for completeness.
+  notify(recognizer, e.getOffendingToken(), antlr4::misc::IntervalSet(),
+         std::make_exception_ptr(e));
+}
+
+void SyntaxErrorStrategy::reportUnwantedToken(antlr4::Parser* recognizer) {
+  if (inErrorRecoveryMode(recognizer)) return;
+  beginErrorCondition(recognizer);
+  notify(recognizer, recognizer->getCurrentToken(), getExpectedTokens(recognizer), nullptr);
+}
+
+void SyntaxErrorStrategy::reportMissingToken(antlr4::Parser* recognizer) {
+  if (inErrorRecoveryMode(recognizer)) return;
+  beginErrorCondition(recognizer);
+  notify(recognizer, recognizer->getCurrentToken(), getExpectedTokens(recognizer), nullptr);
+}
+
+void SyntaxErrorStrategy::consumeUntil(antlr4::Parser* recognizer,
+                                       const antlr4::misc::IntervalSet& set) {
+  // ANTLR's recovery skips to the first token that could follow any rule in progress. Skipping a
+  // bracketed group whole keeps brackets paired: after `row 1: a ( b` the table's `}` closes the
+  // `(`, not the table, so the ruleset's `}` still closes the ruleset. Keywords that only start a
+  // declaration end any group: they cannot be inside brackets.
+  size_t depth = 0;
+  antlr4::TokenStream* in = recognizer->getTokenStream();
+  for (;;) {
+    antlr4::Token* t = in->LT(1);
+    const size_t type = t->getType();
+    if (type == antlr4::Token::EOF) return;
+    const bool declStart = type == P::RULESET || type == P::INCLUDE || type == P::USES ||
+                           type == P::LEVELS || type == P::OPTION || type == P::ENUM ||
+                           type == P::CONST || type == P::TABLE || type == P::QUANTITY ||
+                           type == P::MODIFIER || type == P::FUNCTION || type == P::PROCEDURE ||
+                           type == P::ACTION || type == P::RESULTS || type == P::TRIGGER ||
+                           type == P::SEQUENCE;
+    if (declStart) depth = 0;
+    if (depth == 0 && set.contains(type)) return;
+    if (t->getStartIndex() == t->getStopIndex()) {
+      const std::string s = t->getText();
+      if (isOpener(s)) {
+        ++depth;
+      } else if (isCloser(s) && depth > 0) {
+        --depth;
+      }
+    }
+    recognizer->consume();
+  }
+}
+
+}  // namespace polemos::syntax
