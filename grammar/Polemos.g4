@@ -158,11 +158,11 @@ tableBody
   ;
 
 tableRowsSpec
-  : ROWS keyKind
+  : ROWS keyKind ';'?
   ;
 
 tableColumnsSpec
-  : COLUMNS keyKind tableKey+
+  : COLUMNS keyKind tableKey+ ';'?
   ;
 
 // What a row or column key is compared with: a die roll or other integer, an odds ratio, or the
@@ -173,7 +173,7 @@ keyKind
   ;
 
 tableRow
-  : ROW tableKey ':' tableCell*
+  : ROW tableKey ':' tableCell* ';'?
   ;
 
 tableKey

@@ -140,11 +140,14 @@ struct Loader::Impl {
     return out;
   }
 
-  std::optional<fs::path> findRuleset(const std::string& name) const {
+  // A ruleset by name: a sibling file NAME.pol of the file that names it (for overlays kept
+  // together, as in the tests), then rulesets/NAME/NAME.pol under each search root.
+  std::optional<fs::path> findRuleset(const std::string& name, const fs::path& nearDir = {}) const {
     if (name.find('/') != std::string::npos || name.ends_with(".pol")) {
       if (fs::exists(name)) return fs::path(name);
       return std::nullopt;
     }
+    if (!nearDir.empty() && fs::exists(nearDir / (name + ".pol"))) return nearDir / (name + ".pol");
     for (const auto& r : roots()) {
       fs::path p = r / "rulesets" / name / (name + ".pol");
       if (fs::exists(p)) return p;
@@ -227,8 +230,8 @@ struct Loader::Impl {
   // Loads a ruleset and its bases as layers (base first).
   bool loadRulesetLayers(const std::string& name, diag::SourceRange from, std::vector<Layer>& layers,
                          std::vector<Layer>& modules, std::string& finalName, std::string& title,
-                         std::vector<std::string>& lineage) {
-    auto path = findRuleset(name);
+                         std::vector<std::string>& lineage, const fs::path& nearDir = {}) {
+    auto path = findRuleset(name, nearDir);
     if (!path) {
       auto& d = D.error(from, fmt::format("unknown ruleset '{}'", name));
       std::string known;
@@ -248,7 +251,8 @@ struct Loader::Impl {
       return false;
     }
     if (!rb->base.name.empty()) {
-      if (!loadRulesetLayers(rb->base.name, rb->base.range, layers, modules, finalName, title, lineage))
+      if (!loadRulesetLayers(rb->base.name, rb->base.range, layers, modules, finalName, title, lineage,
+                             path->parent_path()))
         return false;
     }
     Layer l;
@@ -454,6 +458,13 @@ struct Loader::Impl {
     return result;
   }
 
+  // The ruleset a house file or scenario names: its sibling file if there is one, else by name.
+  std::string nearby(const std::string& name, const std::string& file) const {
+    fs::path p = fs::path(file).parent_path() / (name + ".pol");
+    if (fs::exists(p) && fs::path(file).filename() != p.filename()) return p.string();
+    return name;
+  }
+
   void checkFile(const std::string& path) {
     ast::File* f = parsePath(path, {});
     if (!f || D.hasErrors()) return;
@@ -475,14 +486,14 @@ struct Loader::Impl {
         }
         case ast::BlockKind::House: {
           LoadRequest r;
-          r.ruleset = b->base.name;
+          r.ruleset = nearby(b->base.name, path);
           r.houseFiles.push_back(path);
           load(r);
           break;
         }
         case ast::BlockKind::Scenario: {
           LoadRequest r;
-          r.ruleset = b->base.name;
+          r.ruleset = nearby(b->base.name, path);
           r.scenario = path;
           load(r);
           break;

@@ -27,6 +27,10 @@ std::string joinCitations(const std::vector<std::string>& cs) {
   return s;
 }
 
+std::string sideName(const Program& p, int64_t i) {
+  return i >= 0 && i < static_cast<int64_t>(p.sides.size()) ? p.sides[i].name : "";
+}
+
 std::string plainCitations(const std::vector<std::string>& cs) {
   std::string s;
   for (const auto& c : cs) s += (s.empty() ? "" : " ") + c;
@@ -487,7 +491,7 @@ Outcome Session::endPhase() {
     passes = Value::integer(passes.i + 1);
     {
       Interpreter it(*program_, state_, machine_);
-      it.trace(plainCitations(ph.citations), "action", "pass", program_->sides.empty() ? "" : program_->sides[stop_.player].name,
+      it.trace(plainCitations(ph.citations), "action", "pass", sideName(*program_, stop_.player),
                fmt::format("{} in a row", passes.i));
     }
     if (passes.i >= ph.passes) {
@@ -519,7 +523,7 @@ Outcome Session::pick(size_t index) {
   Value v = items[index];
   {
     Interpreter in(*program_, state_, machine_);
-    in.trace(plainCitations(c.citations), "choice", c.prompt, program_->sides[stop_.player].name, display(v));
+    in.trace(plainCitations(c.citations), "choice", c.prompt, sideName(*program_, stop_.player), display(v));
   }
   machine_.stack.push_back(v);
   return run();

@@ -744,6 +744,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             s.kind = Stop::End;
             return s;
           }
+          state_.acting = static_cast<int32_t>(player.i);
           --fr.pc;  // stay on the window: the Session moves past it when the phase ends
           Stop s;
           s.kind = Stop::Window;

@@ -79,6 +79,7 @@ struct GameState {
   int32_t level = 0;
   MapState map;
   int32_t activeSide = 0;
+  int32_t acting = 0;                 // who decides at the current window
   int32_t phase = -1;                 // current phase (index into Program::phases), -1 none
   int32_t turn = 0;
   GameResult result;

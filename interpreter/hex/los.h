@@ -69,8 +69,9 @@ struct LosOptions {
 
 struct Sight {
   bool clear = true;
-  // When blocked: the first place, going from `from`, where the line is blocked. `step` is the
-  // blocking hex or pair of hexes, if a hex did it; `side` the blocking hexside, if one did.
+  // When blocked: where the line is first blocked, going from `from`. `step` is set when that is
+  // an intervening hex or pair of hexes (for a pair: by whatever blocked the way past each of
+  // them); `side` when it is a hexside crossed, or passed at the vertex where it ends.
   std::optional<LineStep> step;
   std::optional<Hexside> side;
 

@@ -18,6 +18,8 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <functional>
 #include <mutex>
 
@@ -45,11 +47,15 @@ constexpr int kMaxNestingLevels = 10000;
 // precedence rules); the rule-depth limit follows from the level limit with this factor.
 constexpr int kRulesPerLevel = 16;
 
-// Lookahead: a single prediction may look this many tokens ahead (a statement whose kind shows
-// only at its end, like `a.b[c].d = 1`); the whole parse may move this many times the token count
-// through the stream. Correct files stay orders of magnitude under both.
-constexpr size_t kMaxPredictionLookahead = 200000;
-constexpr size_t kLookaheadBudgetPerToken = 200;
+// Lookahead. A prediction may look this many tokens ahead: a statement whose kind shows only at
+// its end (`a.b[c].d = 1` against `a.b[c].d`) needs its whole first expression. Pathological
+// input (`if if if ... x` ten thousand times) would otherwise make one prediction scan the whole
+// file with ever deeper context, which takes seconds to minutes.
+constexpr size_t kMaxPredictionLookahead = 5000;
+// The whole parse may move through the stream this many times the number of tokens (plus a
+// constant): correct files stay far under it (well under 10 moves per token); it stops input that
+// makes every decision look far ahead (a statement of a hundred thousand citations).
+constexpr size_t kLookaheadBudgetPerToken = 50;
 constexpr size_t kLookaheadBudgetBase = 1000000;
 
 // The ANTLR C++ runtime shares its prediction caches between all parsers of a grammar; parses
@@ -126,6 +132,7 @@ class GuardedTokenStream : public antlr4::CommonTokenStream {
     if (moves_ > budget_) fail("this file is too complex to parse (the parser gave up)");
     CommonTokenStream::consume();
   }
+  size_t moves() const { return moves_; }
   void resetBudget() {
     moves_ = 0;
     marks_ = 0;
@@ -315,9 +322,9 @@ bool lexAll(PolemosLexer& lexer, ErrorSink& sink, const ParseLimits& limits,
 }
 
 // Steps 2-4 of the file comment, on the parser thread.
-void runParse(ParseJob& job, const std::string& input) {
+void runParse(ParseJob& job, std::string_view input) {
   ErrorSink sink(job.diags, job.file);
-  antlr4::ANTLRInputStream chars(input);
+  SourceCharStream chars(input);
   PolemosLexer lexer(&chars);
   lexer.removeErrorListeners();
   std::vector<std::unique_ptr<antlr4::Token>> tokens;
@@ -332,7 +339,10 @@ void runParse(ParseJob& job, const std::string& input) {
   const int maxLevels =
       std::clamp(job.limits.maxNesting * 4, kMinNestingLevels, kMaxNestingLevels);
   try {
+    auto T0 = std::clock();
+    auto lap = [&](const char* what) { if (getenv("PSTATS")) { auto T1 = std::clock(); fprintf(stderr, "%s %.3f\n", what, double(T1 - T0) / CLOCKS_PER_SEC); T0 = T1; } };
     if (!lexAll(lexer, sink, job.limits, tokens, facts)) return;
+    lap("lex");
     // Tokens are moved into the source below; the facts keep raw pointers, which stay valid
     // because the tokens themselves do not move.
     const size_t count = tokens.size();
@@ -358,6 +368,7 @@ void runParse(ParseJob& job, const std::string& input) {
       try {
         tree = startRule(*parser);
         stage1 = true;
+        if (getenv("PSTATS")) fprintf(stderr, "stage1 ok tokens=%zu moves=%zu\n", count, stream->moves());
       } catch (antlr4::ParseCancellationException&) {
         stage1 = false;
       }
@@ -382,9 +393,12 @@ void runParse(ParseJob& job, const std::string& input) {
       }
       parser->removeErrorListeners();
     }
+    lap("parse");
     AstBuilder builder(job.diags, job.file, &chars);
     if (job.entry == Entry::File) {
       builder.buildFile(dynamic_cast<P::FileContext*>(tree), *job.fileOut);
+      lap("build");
+      parser.reset(); lap("parser-free"); stream.reset(); source.reset(); lap("tokens-free");
     } else {
       job.exprOut = builder.buildReplExpr(dynamic_cast<P::ReplExprContext*>(tree));
     }
@@ -427,11 +441,11 @@ void parseGuarded(ParseJob& job) {
   }
   // A byte-order mark is one code point: replaced by a space, columns stay as they were (the
   // runtime would otherwise drop it and shift the first line by one).
-  std::string input;
+  std::string withoutBom;
+  std::string_view input = text;
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
-    input = " " + text.substr(3);
-  } else {
-    input = text;
+    withoutBom = " " + text.substr(3);
+    input = withoutBom;
   }
   std::lock_guard<std::mutex> lock(parserMutex());
   std::function<void()> fn = [&] { runParse(job, input); };

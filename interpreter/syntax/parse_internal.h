@@ -24,6 +24,27 @@ struct ParseAbort {};
 // The runtime's "no index" value (its INVALID_INDEX is a macro).
 inline constexpr size_t kInvalidIndex = static_cast<size_t>(-1);
 
+// The character stream the lexer reads: the UTF-8 source decoded once (fast; the runtime's own
+// decoding goes through std::wstring_convert) and token text served straight from the UTF-8 bytes.
+// The source must be valid UTF-8 and outlive the stream.
+class SourceCharStream : public antlr4::ANTLRInputStream {
+ public:
+  explicit SourceCharStream(std::string_view utf8);
+
+  // Text of the code points [interval.a, interval.b], as UTF-8.
+  std::string getText(const antlr4::misc::Interval& interval) override;
+  std::string_view view(size_t firstCodePoint, size_t lastCodePoint) const;
+
+ private:
+  size_t byteOffset(size_t codePoint) const;
+
+  std::string_view src_;
+  // Code-point indices of the multi-byte characters, and the extra bytes (beyond one per code
+  // point) up to and including each: enough to map a code-point index to a byte offset.
+  std::vector<size_t> multi_;
+  std::vector<size_t> extra_;
+};
+
 // The range of one token: its first code point to just past its last (a token that spans lines,
 // which only a string with an escaped newline can do, ends on its last line).
 diag::SourceRange tokenRange(diag::FileId file, const antlr4::Token* t);

@@ -20,6 +20,51 @@ namespace polemos::syntax {
 using P = PolemosParser;
 
 // ---------------------------------------------------------------------------------------------
+// The character stream
+// ---------------------------------------------------------------------------------------------
+
+SourceCharStream::SourceCharStream(std::string_view utf8) : antlr4::ANTLRInputStream(std::string()), src_(utf8) {
+  _data.clear();
+  _data.reserve(utf8.size());
+  size_t i = 0;
+  size_t extra = 0;
+  while (i < utf8.size()) {
+    const size_t start = i;
+    const char32_t c = decodeUtf8(utf8, i);
+    if (i - start > 1) {
+      extra += i - start - 1;
+      multi_.push_back(_data.size());
+      extra_.push_back(extra);
+    }
+    _data.push_back(static_cast<decltype(_data)::value_type>(c));
+  }
+  p = 0;
+}
+
+size_t SourceCharStream::byteOffset(size_t cp) const {
+  // Multi-byte characters before `cp` add their extra bytes.
+  auto it = std::lower_bound(multi_.begin(), multi_.end(), cp);
+  const size_t k = static_cast<size_t>(it - multi_.begin());
+  return cp + (k > 0 ? extra_[k - 1] : 0);
+}
+
+std::string_view SourceCharStream::view(size_t first, size_t last) const {
+  if (first > last || last >= _data.size()) return {};
+  const size_t a = byteOffset(first);
+  const size_t b = byteOffset(last + 1);
+  return src_.substr(a, b - a);
+}
+
+std::string SourceCharStream::getText(const antlr4::misc::Interval& interval) {
+  if (interval.a < 0 || interval.b < 0) return {};
+  const size_t first = static_cast<size_t>(interval.a);
+  size_t last = static_cast<size_t>(interval.b);
+  if (_data.empty() || first >= _data.size()) return {};
+  if (last >= _data.size()) last = _data.size() - 1;
+  return std::string(view(first, last));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Ranges
 // ---------------------------------------------------------------------------------------------
 

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <ostream>
 #include <numbers>
 #include <random>
 #include <set>
@@ -45,6 +47,9 @@ struct LosCase {
   bool clear;
 };
 
+// Lets GoogleTest show a case by its name rather than its bytes.
+void PrintTo(const LosCase& c, std::ostream* os) { *os << c.name; }
+
 class HexLosTable : public ::testing::TestWithParam<LosCase> {};
 
 TEST_P(HexLosTable, Sight) {
@@ -61,7 +66,7 @@ TEST_P(HexLosTable, Sight) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    RuleTexts, HexLosTable,
+    HexRuleTexts, HexLosTable,
     ::testing::Values(
         LosCase{"10.21 a straight path of clear hexes", "0505", "0508", {}, {}, true},
         LosCase{"10.21 an intervening woods hex blocks", "0505", "0508", {{"0506", kWoods}}, {},
@@ -151,7 +156,10 @@ INSTANTIATE_TEST_SUITE_P(
                 {},
                 true}),
     [](const ::testing::TestParamInfo<LosCase>& info) {
-      return "Case" + std::to_string(info.index);
+      // "10.22 along a hexside ..." becomes "Rule10_22_along_a_hexside_...".
+      std::string name = "Rule";
+      for (const char* c = info.param.name; *c; ++c) name += std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
+      return name;
     });
 
 TEST(HexLos, AdjacentRidgeBlocksWhenAdjacencyIsNotExempt) {

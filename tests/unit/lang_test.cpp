@@ -7,6 +7,7 @@
 //                              `pick N`, or an action with its arguments, e.g. `attack u1`)
 //   // dice: 3 5               force the next dice
 //   // level: L  // option: K=V  // seed: N
+// A file holding `house NAME for BASE` is loaded as house rules over the sibling file BASE.pol.
 // Output lines are `note` statements (their values joined by ", ", after their citations),
 // `illegal: §N message` for a refused decision, `error: message` for a check or runtime error,
 // and `the game is over: ...` when the rules end the game with finish(). The file passes when its output equals
@@ -60,6 +61,7 @@ TEST_P(LangTest, Runs) {
   std::vector<int64_t> dice;
   engine::SessionConfig cfg;
   bool hasScenario = false;
+  std::string houseBase;
   std::string line;
   while (std::getline(in, line)) {
     std::string t = trim(line);
@@ -85,6 +87,12 @@ TEST_P(LangTest, Runs) {
       cfg.options.emplace_back(v.substr(0, eq), v.substr(eq + 1));
     }
     if (t.rfind("scenario ", 0) == 0) hasScenario = true;
+    if (t.rfind("house ", 0) == 0) {
+      // `house NAME for BASE`: load BASE (a sibling file) with this file as house rules.
+      std::istringstream hs(t);
+      std::string word, name, forWord;
+      hs >> word >> name >> forWord >> houseBase;
+    }
   }
 
   std::vector<std::string> output;
@@ -94,6 +102,10 @@ TEST_P(LangTest, Runs) {
   check::LoadRequest req;
   req.ruleset = c.path.string();
   if (hasScenario) req.scenario = c.path.string();
+  if (!houseBase.empty()) {
+    req.ruleset = (c.path.parent_path() / (houseBase + ".pol")).string();
+    req.houseFiles.push_back(c.path.string());
+  }
   check::Loaded loaded = loader.load(req);
   if (!loaded.program) {
     for (const auto& d : diags.all()) output.push_back("error: " + d.message);
