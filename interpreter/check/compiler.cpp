@@ -218,6 +218,7 @@ class Compiler {
   void compileFunctionDecl(const Decl& d, int32_t fi);
   void compileQuantity(const Decl& d, int32_t fi);
   void compileAction(const Decl& d);
+  bool exprIsPure(const Expr& e);
   void compileDerived(Schema& s, const std::vector<ast::FieldDecl>& fields);
   int32_t compileGate(const std::vector<ast::Gate>& gates, const std::string& name);
 
@@ -2538,6 +2539,21 @@ void Compiler::compileQuantity(const Decl& d, int32_t fi) {
   ctx_ = nullptr;
 }
 
+bool Compiler::exprIsPure(const Expr& e) {
+  if (e.kind == ExprKind::Roll || e.kind == ExprKind::Choose) return false;
+  if (e.kind == ExprKind::Call && e.operands[0]->kind == ExprKind::Name) {
+    const std::string& n = e.operands[0]->text;
+    if (const Sym* s = lookup(n); s && s->kind == SymKind::Function && !P.functions[s->index].pure()) return false;
+    if (int b = eval::findBuiltin(n); b >= 0 && eval::builtin(b).effect) return false;
+  }
+  for (const auto& op : e.operands)
+    if (op && !exprIsPure(*op)) return false;
+  for (const auto& a : e.args)
+    if (!exprIsPure(*a.value)) return false;
+  if (e.rollCount && !exprIsPure(*e.rollCount)) return false;
+  return true;
+}
+
 void Compiler::compileAction(const Decl& d) {
   int32_t ai = actionIndex_[&d];
   ActionInfo& a = P.actions[ai];
@@ -2587,9 +2603,11 @@ void Compiler::compileAction(const Decl& d) {
   }
   a.gate = compileGate(d.gates, d.name.name);
   // The guard: the leading `let` and `require` statements, pure.
+  // A `let` belongs to the guard only if it neither rolls, chooses nor calls a procedure.
   size_t lead = 0;
   while (lead < d.body.size() &&
-         (d.body[lead]->kind == StmtKind::Require || d.body[lead]->kind == StmtKind::Let)) {
+         (d.body[lead]->kind == StmtKind::Require ||
+          (d.body[lead]->kind == StmtKind::Let && exprIsPure(*d.body[lead]->value)))) {
     ++lead;
   }
   // Trailing lets that no requirement needs stay in the body; simpler to keep them in both.

@@ -94,6 +94,16 @@ class Session {
 
   std::string display(const ir::Value& v) const { return eval::display(*program_, state_, v); }
 
+  // For loading a saved game: replaces the whole state at once.
+  void restore(eval::GameState state, eval::Machine machine, eval::Stop stop, uint64_t rng,
+               std::deque<int64_t> forced) {
+    state_ = std::move(state);
+    machine_ = std::move(machine);
+    stop_ = std::move(stop);
+    rng_ = rng;
+    forced_ = std::move(forced);
+  }
+
  private:
   Outcome run();  // runs the machine to the next stop, rolling dice when autoRoll_
   int64_t rollDie(int32_t die);

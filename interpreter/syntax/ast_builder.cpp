@@ -12,10 +12,27 @@ using P = PolemosParser;
 
 namespace {
 
-// A token that is really in the source: not absent, not conjured by error recovery.
+// A token that is really in the source: not absent, not conjured by error recovery (conjured
+// tokens have no index in the stream).
 bool isReal(TerminalNode* n) {
-  return n != nullptr && dynamic_cast<antlr4::tree::ErrorNode*>(n) == nullptr &&
-         n->getSymbol() != nullptr && n->getSymbol()->getTokenIndex() != kInvalidIndex;
+  return n != nullptr && n->getSymbol() != nullptr &&
+         n->getSymbol()->getTokenIndex() != kInvalidIndex;
+}
+
+// The labeled alternatives of the generated parser are leaf classes, so an exact type test is the
+// same test as dynamic_cast, and much cheaper on the hot paths of a large file.
+template <class T, class B>
+T* as(B* ctx) {
+  if (ctx == nullptr || typeid(*ctx) != typeid(T)) return nullptr;
+  return static_cast<T*>(ctx);
+}
+
+// The only child of a context, if it has exactly one and it is a T (the common case of every
+// precedence level of an expression: `orExpr` holding one `andExpr`, and so on down).
+template <class T>
+T* onlyChild(antlr4::ParserRuleContext* ctx) {
+  if (ctx->children.size() != 1) return nullptr;
+  return as<T>(ctx->children[0]);
 }
 
 std::string text(TerminalNode* n) { return isReal(n) ? n->getSymbol()->getText() : std::string(); }
@@ -57,12 +74,11 @@ Ident AstBuilder::ident(P::IdentContext* ctx) {
   Ident id;
   if (ctx == nullptr) return id;
   id.range = range(ctx);
-  if (ctx->children.size() == 1) {
-    auto* t = dynamic_cast<TerminalNode*>(ctx->children[0]);
-    if (isReal(t)) {
-      id.name = t->getSymbol()->getText();
-      id.range = range(t);
-    }
+  // One token, really matched (a failed `ident` has no stop token, or one before its start).
+  antlr4::Token* t = ctx->start;
+  if (t != nullptr && ctx->stop == t && ctx->exception == nullptr &&
+      t->getTokenIndex() != kInvalidIndex && ctx->children.size() == 1) {
+    id.name = t->getText();
   }
   return id;
 }
@@ -241,19 +257,19 @@ void AstBuilder::declarations(const std::vector<P::DeclarationContext*>& ctxs,
 
 DeclPtr AstBuilder::declaration(P::DeclarationContext* ctx) {
   if (ctx == nullptr) return nullptr;
-  if (auto* o = dynamic_cast<P::OverlayDeclContext*>(ctx)) {
+  if (auto* o = as<P::OverlayDeclContext>(ctx)) {
     DeclPtr d = declBody(o->declBody());
     if (!d) return nullptr;
     d->overlay = o->REPLACE() != nullptr ? OverlayMode::Replace : OverlayMode::Add;
     d->range = range(ctx);
     return d;
   }
-  if (auto* p = dynamic_cast<P::PlainDeclContext*>(ctx)) {
+  if (auto* p = as<P::PlainDeclContext>(ctx)) {
     DeclPtr d = declBody(p->declBody());
     if (d) d->range = range(ctx);
     return d;
   }
-  if (auto* r = dynamic_cast<P::RemoveDeclContext*>(ctx)) {
+  if (auto* r = as<P::RemoveDeclContext>(ctx)) {
     DeclKind kind = DeclKind::Option;
     std::string words;
     if (P::DeclKindContext* k = r->declKind()) {
@@ -312,26 +328,26 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->range = range(ctx);
     return d;
   };
-  if (auto* c = dynamic_cast<P::UsesDeclContext*>(ctx)) {
+  if (auto* c = as<P::UsesDeclContext>(ctx)) {
     auto d = make(DeclKind::Uses);
     for (P::QualifiedNameContext* q : c->qualifiedName()) d->uses.push_back(qualifiedName(q));
     if (!d->uses.empty()) d->qualified = d->uses.front();
     return d;
   }
-  if (auto* c = dynamic_cast<P::IncludeDeclContext*>(ctx)) {
+  if (auto* c = as<P::IncludeDeclContext>(ctx)) {
     auto d = make(DeclKind::Include);
     for (TerminalNode* s : c->STRING()) {
       if (isReal(s)) d->includes.push_back(stringValue(s));
     }
     return d;
   }
-  if (auto* c = dynamic_cast<P::LevelsDeclContext*>(ctx)) {
+  if (auto* c = as<P::LevelsDeclContext>(ctx)) {
     auto d = make(DeclKind::Levels);
     for (P::IdentContext* i : c->ident()) d->levels.push_back(ident(i));
     d->citations = citations(c->citation());
     return d;
   }
-  if (auto* c = dynamic_cast<P::OptionDeclContext*>(ctx)) {
+  if (auto* c = as<P::OptionDeclContext>(ctx)) {
     auto d = make(DeclKind::Option);
     d->name = ident(c->ident());
     d->type = typeRef(c->typeRef());
@@ -340,7 +356,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->description = stringValue(c->STRING());
     return d;
   }
-  if (auto* c = dynamic_cast<P::EnumDeclContext*>(ctx)) {
+  if (auto* c = as<P::EnumDeclContext>(ctx)) {
     auto d = make(DeclKind::Enum);
     d->name = ident(c->ident());
     d->citations = citations(c->citation());
@@ -349,7 +365,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     }
     return d;
   }
-  if (auto* c = dynamic_cast<P::ConstDeclContext*>(ctx)) {
+  if (auto* c = as<P::ConstDeclContext>(ctx)) {
     auto d = make(DeclKind::Const);
     d->name = ident(c->ident());
     d->type = typeRef(c->typeRef());
@@ -357,7 +373,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->citations = citations(c->citation());
     return d;
   }
-  if (auto* c = dynamic_cast<P::DieDeclContext*>(ctx)) {
+  if (auto* c = as<P::DieDeclContext>(ctx)) {
     auto d = make(DeclKind::Die);
     d->name = ident(c->ident());
     d->faces = exprs(c->expr());
@@ -365,20 +381,20 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->description = stringValue(c->STRING());
     return d;
   }
-  if (auto* c = dynamic_cast<P::StateDeclContext*>(ctx)) {
+  if (auto* c = as<P::StateDeclContext>(ctx)) {
     auto d = make(c->GAME() != nullptr ? DeclKind::GameState : DeclKind::SideState);
     d->citations = citations(c->citation());
     d->fields = fieldDecls(c->fieldDecl());
     return d;
   }
-  if (auto* c = dynamic_cast<P::ClassDeclContext*>(ctx)) {
+  if (auto* c = as<P::ClassDeclContext>(ctx)) {
     auto d = make(DeclKind::UnitClass);
     d->name = ident(c->ident());
     d->citations = citations(c->citation());
     d->fields = fieldDecls(c->fieldDecl());
     return d;
   }
-  if (auto* c = dynamic_cast<P::UnitTypeDeclContext*>(ctx)) {
+  if (auto* c = as<P::UnitTypeDeclContext>(ctx)) {
     auto d = make(DeclKind::UnitType);
     std::vector<P::IdentContext*> ids = c->ident();
     if (!ids.empty()) d->name = ident(ids[0]);
@@ -388,7 +404,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->inits = fieldInits(c->fieldInit());
     return d;
   }
-  if (auto* c = dynamic_cast<P::AttributesDeclContext*>(ctx)) {
+  if (auto* c = as<P::AttributesDeclContext>(ctx)) {
     DeclKind k = c->HEXSIDE() != nullptr    ? DeclKind::HexsideAttributes
                  : c->SCENARIO() != nullptr ? DeclKind::ScenarioAttributes
                                             : DeclKind::TerrainAttributes;
@@ -397,7 +413,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->fields = fieldDecls(c->fieldDecl());
     return d;
   }
-  if (auto* c = dynamic_cast<P::KindDeclContext*>(ctx)) {
+  if (auto* c = as<P::KindDeclContext>(ctx)) {
     auto d = make(c->HEXSIDE() != nullptr ? DeclKind::Hexside : DeclKind::Terrain);
     d->name = ident(c->ident());
     d->description = stringValue(c->STRING());
@@ -405,7 +421,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->inits = fieldInits(c->fieldInit());
     return d;
   }
-  if (auto* c = dynamic_cast<P::TableDeclContext*>(ctx)) {
+  if (auto* c = as<P::TableDeclContext>(ctx)) {
     auto d = make(DeclKind::Table);
     d->name = ident(c->ident());
     d->description = stringValue(c->STRING());
@@ -413,7 +429,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     tableBody(c->tableBody(), d->table);
     return d;
   }
-  if (auto* c = dynamic_cast<P::QuantityDeclContext*>(ctx)) {
+  if (auto* c = as<P::QuantityDeclContext>(ctx)) {
     auto d = make(DeclKind::Quantity);
     d->qualified = qualifiedName(c->qualifiedName());
     d->params = params(c->params());
@@ -423,7 +439,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->description = stringValue(c->STRING());
     return d;
   }
-  if (auto* c = dynamic_cast<P::ModifierDeclContext*>(ctx)) {
+  if (auto* c = as<P::ModifierDeclContext>(ctx)) {
     auto d = make(DeclKind::Modifier);
     d->name = ident(c->ident());
     d->qualified = qualifiedName(c->qualifiedName());
@@ -436,7 +452,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     }
     return d;
   }
-  if (auto* c = dynamic_cast<P::FunctionDeclContext*>(ctx)) {
+  if (auto* c = as<P::FunctionDeclContext>(ctx)) {
     auto d = make(DeclKind::Function);
     d->name = ident(c->ident());
     d->params = params(c->params());
@@ -450,7 +466,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     }
     return d;
   }
-  if (auto* c = dynamic_cast<P::ProcedureDeclContext*>(ctx)) {
+  if (auto* c = as<P::ProcedureDeclContext>(ctx)) {
     auto d = make(DeclKind::Procedure);
     d->name = ident(c->ident());
     d->params = params(c->params());
@@ -460,7 +476,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->body = block(c->block());
     return d;
   }
-  if (auto* c = dynamic_cast<P::ActionDeclContext*>(ctx)) {
+  if (auto* c = as<P::ActionDeclContext>(ctx)) {
     auto d = make(DeclKind::Action);
     d->name = ident(c->ident());
     d->params = actionParams(c->actionParams());
@@ -471,7 +487,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->body = block(c->block());
     return d;
   }
-  if (auto* c = dynamic_cast<P::ResultsDeclContext*>(ctx)) {
+  if (auto* c = as<P::ResultsDeclContext>(ctx)) {
     auto d = make(DeclKind::Results);
     d->name = ident(c->ident());
     d->params = params(c->params());
@@ -481,14 +497,14 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     }
     return d;
   }
-  if (auto* c = dynamic_cast<P::EventDeclContext*>(ctx)) {
+  if (auto* c = as<P::EventDeclContext>(ctx)) {
     auto d = make(DeclKind::Event);
     d->name = ident(c->ident());
     d->params = params(c->params());
     d->citations = citations(c->citation());
     return d;
   }
-  if (auto* c = dynamic_cast<P::TriggerDeclContext*>(ctx)) {
+  if (auto* c = as<P::TriggerDeclContext>(ctx)) {
     auto d = make(DeclKind::Trigger);
     std::vector<P::IdentContext*> ids = c->ident();
     if (!ids.empty()) d->name = ident(ids[0]);
@@ -500,7 +516,7 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->body = block(c->block());
     return d;
   }
-  if (auto* c = dynamic_cast<P::SequenceDeclContext*>(ctx)) {
+  if (auto* c = as<P::SequenceDeclContext>(ctx)) {
     auto d = make(DeclKind::Sequence);
     d->citations = citations(c->citation());
     d->hasBody = true;
@@ -519,7 +535,7 @@ EnumMember AstBuilder::enumMember(P::EnumMemberContext* ctx) {
 }
 
 void AstBuilder::fieldDecl(P::FieldDeclContext* ctx, std::vector<FieldDecl>& out) {
-  if (auto* s = dynamic_cast<P::StoredFieldContext*>(ctx)) {
+  if (auto* s = as<P::StoredFieldContext>(ctx)) {
     FieldDecl f;
     f.range = range(ctx);
     f.isState = s->STATE() != nullptr;
@@ -529,7 +545,7 @@ void AstBuilder::fieldDecl(P::FieldDeclContext* ctx, std::vector<FieldDecl>& out
     f.citations = citations(s->citation());
     f.description = stringValue(s->STRING());
     out.push_back(std::move(f));
-  } else if (auto* d = dynamic_cast<P::DerivedFieldContext*>(ctx)) {
+  } else if (auto* d = as<P::DerivedFieldContext>(ctx)) {
     FieldDecl f;
     f.range = range(ctx);
     f.derived = true;
@@ -568,10 +584,10 @@ std::vector<FieldInit> AstBuilder::fieldInits(const std::vector<P::FieldInitCont
 Gate AstBuilder::gate(P::GateContext* ctx) {
   Gate g;
   g.range = range(ctx);
-  if (auto* l = dynamic_cast<P::LevelGateContext*>(ctx)) {
+  if (auto* l = as<P::LevelGateContext>(ctx)) {
     g.kind = Gate::Level;
     g.level = ident(l->ident());
-  } else if (auto* i = dynamic_cast<P::IfGateContext*>(ctx)) {
+  } else if (auto* i = as<P::IfGateContext>(ctx)) {
     g.kind = Gate::If;
     g.cond = expr(i->expr());
   }
@@ -581,8 +597,8 @@ Gate AstBuilder::gate(P::GateContext* ctx) {
 std::vector<Gate> AstBuilder::gates(const std::vector<P::GateContext*>& ctxs) {
   std::vector<Gate> out;
   for (P::GateContext* g : ctxs) {
-    if (dynamic_cast<P::LevelGateContext*>(g) != nullptr ||
-        dynamic_cast<P::IfGateContext*>(g) != nullptr) {
+    if (as<P::LevelGateContext>(g) != nullptr ||
+        as<P::IfGateContext>(g) != nullptr) {
       out.push_back(gate(g));
     }
   }
@@ -650,14 +666,14 @@ void AstBuilder::tableBody(P::TableBodyContext* ctx, TableSpec& out) {
 TableKey AstBuilder::tableKey(P::TableKeyContext* ctx) {
   TableKey k;
   k.range = range(ctx);
-  if (auto* r = dynamic_cast<P::RangeKeyContext*>(ctx)) {
+  if (auto* r = as<P::RangeKeyContext>(ctx)) {
     k.kind = TableKey::Range;
     IntValue lo = parseInt(text(r->INT(0)));
     IntValue hi = parseInt(text(r->INT(1)));
     k.lo = lo.value;
     k.hi = hi.value;
     k.overflow = lo.overflow || hi.overflow;
-  } else if (auto* b = dynamic_cast<P::BoundKeyContext*>(ctx)) {
+  } else if (auto* b = as<P::BoundKeyContext>(ctx)) {
     const std::string op = b->op != nullptr ? b->op->getText() : "";
     k.kind = op == "<"    ? TableKey::Less
              : op == "<=" ? TableKey::LessEq
@@ -666,18 +682,18 @@ TableKey AstBuilder::tableKey(P::TableKeyContext* ctx) {
     IntValue v = parseInt(text(b->INT()), b->neg != nullptr);
     k.lo = v.value;
     k.overflow = v.overflow;
-  } else if (auto* i = dynamic_cast<P::IntKeyContext*>(ctx)) {
+  } else if (auto* i = as<P::IntKeyContext>(ctx)) {
     k.kind = TableKey::Int;
     IntValue v = parseInt(text(i->INT()), i->neg != nullptr);
     k.lo = v.value;
     k.overflow = v.overflow;
-  } else if (auto* o = dynamic_cast<P::OddsKeyContext*>(ctx)) {
+  } else if (auto* o = as<P::OddsKeyContext>(ctx)) {
     k.kind = TableKey::Odds;
     OddsValue v = parseOdds(text(o->ODDS()));
     k.lo = v.a;
     k.hi = v.b;
     k.overflow = v.overflow;
-  } else if (auto* n = dynamic_cast<P::NameKeyContext*>(ctx)) {
+  } else if (auto* n = as<P::NameKeyContext>(ctx)) {
     k.kind = TableKey::Name;
     k.name = ident(n->ident()).name;
   }
@@ -745,12 +761,12 @@ TableRow AstBuilder::tableRow(P::TableRowContext* ctx) {
 ModClause AstBuilder::modClause(P::ModClauseContext* ctx) {
   ModClause m;
   m.range = range(ctx);
-  if (auto* w = dynamic_cast<P::WhenClauseContext*>(ctx)) {
+  if (auto* w = as<P::WhenClauseContext>(ctx)) {
     std::vector<P::ExprContext*> es = w->expr();
     if (!es.empty()) m.cond = expr(es[0]);
     for (size_t i = 1; i < es.size(); ++i) m.because.push_back(expr(es[i]));
     modOp(w->modOp(), m);
-  } else if (auto* a = dynamic_cast<P::AlwaysClauseContext*>(ctx)) {
+  } else if (auto* a = as<P::AlwaysClauseContext>(ctx)) {
     for (P::ExprContext* e : a->expr()) m.because.push_back(expr(e));
     modOp(a->modOp(), m);
   }
@@ -758,20 +774,20 @@ ModClause AstBuilder::modClause(P::ModClauseContext* ctx) {
 }
 
 void AstBuilder::modOp(P::ModOpContext* ctx, ModClause& out) {
-  if (auto* a = dynamic_cast<P::ArithOpContext*>(ctx)) {
+  if (auto* a = as<P::ArithOpContext>(ctx)) {
     const std::string op = a->op != nullptr ? a->op->getText() : "+";
     out.op = op == "-"   ? ModOpKind::Sub
              : op == "*" ? ModOpKind::Mul
              : op == "=" ? ModOpKind::Set
                          : ModOpKind::Add;
     out.operand = expr(a->expr());
-  } else if (auto* d = dynamic_cast<P::DivideOpContext*>(ctx)) {
+  } else if (auto* d = as<P::DivideOpContext>(ctx)) {
     out.op = ModOpKind::Div;
     out.operand = expr(d->expr());
     out.rounding = d->UP() != nullptr        ? Rounding::Up
                    : d->NEAREST() != nullptr ? Rounding::Nearest
                                              : Rounding::Down;
-  } else if (auto* s = dynamic_cast<P::ShiftOpContext*>(ctx)) {
+  } else if (auto* s = as<P::ShiftOpContext>(ctx)) {
     out.op = ModOpKind::Shift;
     out.operand = expr(s->expr());
   }
@@ -797,7 +813,7 @@ ResultCase AstBuilder::resultCase(P::ResultCaseContext* ctx) {
 // ---------------------------------------------------------------------------------------------
 
 void AstBuilder::scenarioItem(P::ScenarioItemContext* ctx, Scenario& out) {
-  if (auto* m = dynamic_cast<P::MapItem_Context*>(ctx)) {
+  if (auto* m = as<P::MapItem_Context>(ctx)) {
     MapSpec spec = mapSpec(m);
     if (out.map) {
       // The AST holds one map per scenario; a second one cannot be represented, so it is
@@ -807,7 +823,7 @@ void AstBuilder::scenarioItem(P::ScenarioItemContext* ctx, Scenario& out) {
       return;
     }
     out.map = std::move(spec);
-  } else if (auto* s = dynamic_cast<P::SideItemContext*>(ctx)) {
+  } else if (auto* s = as<P::SideItemContext>(ctx)) {
     SideSpec side;
     side.range = range(ctx);
     side.name = ident(s->ident());
@@ -815,7 +831,7 @@ void AstBuilder::scenarioItem(P::ScenarioItemContext* ctx, Scenario& out) {
     side.citations = citations(s->citation());
     side.inits = fieldInits(s->fieldInit());
     out.sides.push_back(std::move(side));
-  } else if (auto* f = dynamic_cast<P::ForceItemContext*>(ctx)) {
+  } else if (auto* f = as<P::ForceItemContext>(ctx)) {
     ForceSpec force;
     force.range = range(ctx);
     force.side = ident(f->ident());
@@ -824,14 +840,14 @@ void AstBuilder::scenarioItem(P::ScenarioItemContext* ctx, Scenario& out) {
       if (u != nullptr) force.units.push_back(unitPlacement(u));
     }
     out.forces.push_back(std::move(force));
-  } else if (auto* st = dynamic_cast<P::SettingItemContext*>(ctx)) {
+  } else if (auto* st = as<P::SettingItemContext>(ctx)) {
     FieldInit init;
     init.range = range(ctx);
     init.name = ident(st->ident());
     init.value = expr(st->expr());
     init.citations = citations(st->citation());
     out.settings.push_back(std::move(init));
-  } else if (auto* r = dynamic_cast<P::RulesItemContext*>(ctx)) {
+  } else if (auto* r = as<P::RulesItemContext>(ctx)) {
     declarations(r->declaration(), out.rules);
   }
 }
@@ -868,14 +884,14 @@ std::vector<HexRef> AstBuilder::hexRefs(const std::vector<P::HexRefContext*>& ct
 MapItem AstBuilder::mapItem(P::MapItemContext* ctx) {
   MapItem m;
   m.range = range(ctx);
-  if (auto* d = dynamic_cast<P::DefaultTerrainContext*>(ctx)) {
+  if (auto* d = as<P::DefaultTerrainContext>(ctx)) {
     m.kind = MapItem::Default;
     m.name = ident(d->ident());
-  } else if (auto* t = dynamic_cast<P::TerrainItemContext*>(ctx)) {
+  } else if (auto* t = as<P::TerrainItemContext>(ctx)) {
     m.kind = MapItem::Terrain;
     m.name = ident(t->ident());
     m.hexes = hexRefs(t->hexRef());
-  } else if (auto* h = dynamic_cast<P::HexsideItemContext*>(ctx)) {
+  } else if (auto* h = as<P::HexsideItemContext>(ctx)) {
     m.kind = MapItem::Hexside;
     m.name = ident(h->ident());
     for (P::HexPairContext* p : h->hexPair()) {
@@ -887,11 +903,11 @@ MapItem AstBuilder::mapItem(P::MapItemContext* ctx) {
       if (labels.size() > 1) pair.b = hexLabel(labels[1]);
       m.pairs.push_back(std::move(pair));
     }
-  } else if (auto* e = dynamic_cast<P::ElevationItemContext*>(ctx)) {
+  } else if (auto* e = as<P::ElevationItemContext>(ctx)) {
     m.kind = MapItem::Elevation;
     m.elevation = parseInt(text(e->INT())).value;
     m.hexes = hexRefs(e->hexRef());
-  } else if (auto* g = dynamic_cast<P::GroupItemContext*>(ctx)) {
+  } else if (auto* g = as<P::GroupItemContext>(ctx)) {
     m.kind = MapItem::Group;
     m.name = ident(g->ident());
     m.hexes = hexRefs(g->hexRef());
@@ -957,19 +973,19 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
     s->range = range(ctx);
     return s;
   };
-  if (auto* c = dynamic_cast<P::ExprStmtContext*>(ctx)) {
+  if (auto* c = as<P::ExprStmtContext>(ctx)) {
     auto s = make(StmtKind::ExprStmt);
     s->value = expr(c->expr());
     return s;
   }
-  if (auto* c = dynamic_cast<P::LetStmtContext*>(ctx)) {
+  if (auto* c = as<P::LetStmtContext>(ctx)) {
     auto s = make(StmtKind::Let);
     s->name = ident(c->ident());
     s->typeRef = typeRef(c->typeRef());
     s->value = expr(c->expr());
     return s;
   }
-  if (auto* c = dynamic_cast<P::AssignStmtContext*>(ctx)) {
+  if (auto* c = as<P::AssignStmtContext>(ctx)) {
     auto s = make(StmtKind::Assign);
     s->target = postfixExpr(c->postfixExpr());
     const std::string op = c->op != nullptr ? c->op->getText() : "=";
@@ -977,21 +993,21 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
     s->value = expr(c->expr());
     return s;
   }
-  if (auto* c = dynamic_cast<P::IfStmtContext*>(ctx)) return ifStatement(c);
-  if (auto* c = dynamic_cast<P::ForStmtContext*>(ctx)) {
+  if (auto* c = as<P::IfStmtContext>(ctx)) return ifStatement(c);
+  if (auto* c = as<P::ForStmtContext>(ctx)) {
     auto s = make(StmtKind::For);
     s->name = ident(c->ident());
     s->value = expr(c->expr());
     s->body = block(c->block());
     return s;
   }
-  if (auto* c = dynamic_cast<P::WhileStmtContext*>(ctx)) {
+  if (auto* c = as<P::WhileStmtContext>(ctx)) {
     auto s = make(StmtKind::While);
     s->cond = expr(c->expr());
     s->body = block(c->block());
     return s;
   }
-  if (auto* c = dynamic_cast<P::RequireStmtContext*>(ctx)) {
+  if (auto* c = as<P::RequireStmtContext>(ctx)) {
     auto s = make(StmtKind::Require);
     s->cond = expr(c->expr());
     s->condText = sourceText(c->expr());
@@ -999,12 +1015,12 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
     s->message = stringValue(c->STRING());
     return s;
   }
-  if (auto* c = dynamic_cast<P::ReturnStmtContext*>(ctx)) {
+  if (auto* c = as<P::ReturnStmtContext>(ctx)) {
     auto s = make(StmtKind::Return);
     s->value = expr(c->expr());
     return s;
   }
-  if (auto* c = dynamic_cast<P::PhaseStmtContext*>(ctx)) {
+  if (auto* c = as<P::PhaseStmtContext>(ctx)) {
     auto s = make(StmtKind::Phase);
     s->name = ident(c->ident());
     s->citations = citations(c->citation());
@@ -1013,7 +1029,7 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
     s->items = phaseItems(c->phaseItem());
     return s;
   }
-  if (auto* c = dynamic_cast<P::StepStmtContext*>(ctx)) {
+  if (auto* c = as<P::StepStmtContext>(ctx)) {
     auto s = make(StmtKind::Step);
     s->name = ident(c->ident());
     s->citations = citations(c->citation());
@@ -1021,7 +1037,7 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
     s->body = block(c->block());
     return s;
   }
-  if (auto* c = dynamic_cast<P::AlternateStmtContext*>(ctx)) {
+  if (auto* c = as<P::AlternateStmtContext>(ctx)) {
     auto s = make(StmtKind::Alternate);
     s->value = expr(c->expr());
     IntValue passes = parseInt(text(c->INT()));
@@ -1031,24 +1047,24 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
     s->items = phaseItems(c->phaseItem());
     return s;
   }
-  if (auto* c = dynamic_cast<P::EmitStmtContext*>(ctx)) {
+  if (auto* c = as<P::EmitStmtContext>(ctx)) {
     auto s = make(StmtKind::Emit);
     s->name = ident(c->ident());
     s->args = args(c->args());
     return s;
   }
-  if (auto* c = dynamic_cast<P::ApplyStmtContext*>(ctx)) {
+  if (auto* c = as<P::ApplyStmtContext>(ctx)) {
     auto s = make(StmtKind::Apply);
     s->value = expr(c->expr());
     return s;
   }
-  if (auto* c = dynamic_cast<P::NoteStmtContext*>(ctx)) {
+  if (auto* c = as<P::NoteStmtContext>(ctx)) {
     auto s = make(StmtKind::Note);
     s->citations = citations(c->citation());
     s->noteArgs = exprs(c->expr());
     return s;
   }
-  if (auto* c = dynamic_cast<P::BlockStmtContext*>(ctx)) {
+  if (auto* c = as<P::BlockStmtContext>(ctx)) {
     auto s = make(StmtKind::Block);
     s->body = block(c->block());
     return s;
@@ -1059,19 +1075,19 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
 PhaseItem AstBuilder::phaseItem(P::PhaseItemContext* ctx) {
   PhaseItem item;
   item.range = range(ctx);
-  if (auto* a = dynamic_cast<P::AllowItemContext*>(ctx)) {
+  if (auto* a = as<P::AllowItemContext>(ctx)) {
     item.kind = PhaseItem::Allow;
     item.actions = identList(a->identList());
-  } else if (auto* e = dynamic_cast<P::EndRequiresItemContext*>(ctx)) {
+  } else if (auto* e = as<P::EndRequiresItemContext>(ctx)) {
     item.kind = PhaseItem::EndRequires;
     item.cond = expr(e->expr());
     item.condText = sourceText(e->expr());
     item.citations = citations(e->citation());
     item.message = stringValue(e->STRING());
-  } else if (auto* s = dynamic_cast<P::OnStartItemContext*>(ctx)) {
+  } else if (auto* s = as<P::OnStartItemContext>(ctx)) {
     item.kind = PhaseItem::OnStart;
     item.body = block(s->block());
-  } else if (auto* n = dynamic_cast<P::OnEndItemContext*>(ctx)) {
+  } else if (auto* n = as<P::OnEndItemContext>(ctx)) {
     item.kind = PhaseItem::OnEnd;
     item.body = block(n->block());
   }
@@ -1081,10 +1097,10 @@ PhaseItem AstBuilder::phaseItem(P::PhaseItemContext* ctx) {
 std::vector<PhaseItem> AstBuilder::phaseItems(const std::vector<P::PhaseItemContext*>& ctxs) {
   std::vector<PhaseItem> out;
   for (P::PhaseItemContext* p : ctxs) {
-    if (dynamic_cast<P::AllowItemContext*>(p) != nullptr ||
-        dynamic_cast<P::EndRequiresItemContext*>(p) != nullptr ||
-        dynamic_cast<P::OnStartItemContext*>(p) != nullptr ||
-        dynamic_cast<P::OnEndItemContext*>(p) != nullptr) {
+    if (as<P::AllowItemContext>(p) != nullptr ||
+        as<P::EndRequiresItemContext>(p) != nullptr ||
+        as<P::OnStartItemContext>(p) != nullptr ||
+        as<P::OnEndItemContext>(p) != nullptr) {
       out.push_back(phaseItem(p));
     }
   }
@@ -1106,20 +1122,20 @@ std::vector<ExprPtr> AstBuilder::exprs(const std::vector<P::ExprContext*>& ctxs)
 
 ExprPtr AstBuilder::expr(P::ExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
-  if (auto* p = dynamic_cast<P::PlainExprContext*>(ctx)) return orExpr(p->orExpr());
-  if (auto* l = dynamic_cast<P::LambdaExprContext*>(ctx)) {
+  if (auto* p = as<P::PlainExprContext>(ctx)) return orExpr(p->orExpr());
+  if (auto* l = as<P::LambdaExprContext>(ctx)) {
     auto e = makeExpr(ExprKind::Lambda, range(ctx));
     e->params.push_back(ident(l->ident()));
     e->operands.push_back(expr(l->expr()));
     return e;
   }
-  if (auto* l = dynamic_cast<P::LambdaMultiExprContext*>(ctx)) {
+  if (auto* l = as<P::LambdaMultiExprContext>(ctx)) {
     auto e = makeExpr(ExprKind::Lambda, range(ctx));
     e->params = identList(l->identList());
     e->operands.push_back(expr(l->expr()));
     return e;
   }
-  if (auto* c = dynamic_cast<P::CondExprContext*>(ctx)) {
+  if (auto* c = as<P::CondExprContext>(ctx)) {
     auto e = makeExpr(ExprKind::Cond, range(ctx));
     std::vector<P::ExprContext*> parts = c->expr();
     for (size_t i = 0; i < 3; ++i) e->operands.push_back(i < parts.size() ? expr(parts[i]) : nullptr);
@@ -1130,6 +1146,7 @@ ExprPtr AstBuilder::expr(P::ExprContext* ctx) {
 
 ExprPtr AstBuilder::orExpr(P::OrExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
+  if (auto* only = onlyChild<P::AndExprContext>(ctx)) return andExpr(only);
   std::vector<P::AndExprContext*> parts = ctx->andExpr();
   if (parts.empty()) return nullptr;
   ExprPtr e = andExpr(parts[0]);
@@ -1139,6 +1156,7 @@ ExprPtr AstBuilder::orExpr(P::OrExprContext* ctx) {
 
 ExprPtr AstBuilder::andExpr(P::AndExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
+  if (auto* only = onlyChild<P::NotExprContext>(ctx)) return notExpr(only);
   std::vector<P::NotExprContext*> parts = ctx->notExpr();
   if (parts.empty()) return nullptr;
   ExprPtr e = notExpr(parts[0]);
@@ -1148,6 +1166,7 @@ ExprPtr AstBuilder::andExpr(P::AndExprContext* ctx) {
 
 ExprPtr AstBuilder::notExpr(P::NotExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
+  if (auto* only = onlyChild<P::CmpExprContext>(ctx)) return cmpExpr(only);
   if (ctx->NOT() != nullptr) {
     auto e = makeExpr(ExprKind::Unary, range(ctx));
     e->unaryOp = UnaryOp::Not;
@@ -1159,6 +1178,7 @@ ExprPtr AstBuilder::notExpr(P::NotExprContext* ctx) {
 
 ExprPtr AstBuilder::cmpExpr(P::CmpExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
+  if (auto* only = onlyChild<P::RangeExprContext>(ctx)) return rangeExpr(only);
   std::vector<P::RangeExprContext*> parts = ctx->rangeExpr();
   if (parts.empty()) return nullptr;
   ExprPtr lhs = rangeExpr(parts[0]);
@@ -1179,6 +1199,7 @@ ExprPtr AstBuilder::cmpExpr(P::CmpExprContext* ctx) {
 
 ExprPtr AstBuilder::rangeExpr(P::RangeExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
+  if (auto* only = onlyChild<P::AddExprContext>(ctx)) return addExpr(only);
   std::vector<P::AddExprContext*> parts = ctx->addExpr();
   if (parts.empty()) return nullptr;
   ExprPtr lhs = addExpr(parts[0]);
@@ -1192,6 +1213,7 @@ ExprPtr AstBuilder::rangeExpr(P::RangeExprContext* ctx) {
 
 ExprPtr AstBuilder::addExpr(P::AddExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
+  if (auto* only = onlyChild<P::MulExprContext>(ctx)) return mulExpr(only);
   std::vector<P::MulExprContext*> parts = ctx->mulExpr();
   if (parts.empty()) return nullptr;
   ExprPtr e = mulExpr(parts[0]);
@@ -1205,6 +1227,7 @@ ExprPtr AstBuilder::addExpr(P::AddExprContext* ctx) {
 
 ExprPtr AstBuilder::mulExpr(P::MulExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
+  if (auto* only = onlyChild<P::UnaryExprContext>(ctx)) return unaryExpr(only);
   std::vector<P::UnaryExprContext*> parts = ctx->unaryExpr();
   if (parts.empty()) return nullptr;
   ExprPtr e = unaryExpr(parts[0]);
@@ -1219,6 +1242,7 @@ ExprPtr AstBuilder::mulExpr(P::MulExprContext* ctx) {
 
 ExprPtr AstBuilder::unaryExpr(P::UnaryExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
+  if (auto* only = onlyChild<P::PostfixExprContext>(ctx)) return postfixExpr(only);
   if (P::UnaryExprContext* inner = ctx->unaryExpr()) {
     auto e = makeExpr(ExprKind::Unary, range(ctx));
     e->unaryOp = UnaryOp::Neg;
@@ -1230,21 +1254,22 @@ ExprPtr AstBuilder::unaryExpr(P::UnaryExprContext* ctx) {
 
 ExprPtr AstBuilder::postfixExpr(P::PostfixExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
+  if (ctx->children.size() == 1) return primary(dynamic_cast<P::PrimaryContext*>(ctx->children[0]));
   ExprPtr e = primary(ctx->primary());
   for (P::PostfixContext* p : ctx->postfix()) {
     if (p == nullptr) continue;
     diag::SourceRange r = spanRanges(e ? e->range : diag::SourceRange{}, range(p));
-    if (auto* call = dynamic_cast<P::CallPostfixContext*>(p)) {
+    if (auto* call = as<P::CallPostfixContext>(p)) {
       auto c = makeExpr(ExprKind::Call, r);
       c->operands.push_back(std::move(e));
       c->args = args(call->args());
       e = std::move(c);
-    } else if (auto* index = dynamic_cast<P::IndexPostfixContext*>(p)) {
+    } else if (auto* index = as<P::IndexPostfixContext>(p)) {
       auto c = makeExpr(ExprKind::Index, r);
       c->operands.push_back(std::move(e));
       for (ExprPtr& x : exprs(index->expr())) c->operands.push_back(std::move(x));
       e = std::move(c);
-    } else if (auto* member = dynamic_cast<P::MemberPostfixContext*>(p)) {
+    } else if (auto* member = as<P::MemberPostfixContext>(p)) {
       auto c = makeExpr(ExprKind::Member, r);
       c->operands.push_back(std::move(e));
       c->member = ident(member->ident());
@@ -1270,12 +1295,12 @@ std::vector<Arg> AstBuilder::args(P::ArgsContext* ctx) {
 ExprPtr AstBuilder::primary(P::PrimaryContext* ctx) {
   if (ctx == nullptr) return nullptr;
   const diag::SourceRange r = range(ctx);
-  if (auto* c = dynamic_cast<P::NameExprContext*>(ctx)) {
+  if (auto* c = as<P::NameExprContext>(ctx)) {
     auto e = makeExpr(ExprKind::Name, r);
     e->text = ident(c->ident()).name;
     return e;
   }
-  if (auto* c = dynamic_cast<P::IntLitContext*>(ctx)) {
+  if (auto* c = as<P::IntLitContext>(ctx)) {
     auto e = makeExpr(ExprKind::Int, r);
     IntValue v = parseInt(text(c->INT()));
     e->intValue = v.value;
@@ -1283,7 +1308,7 @@ ExprPtr AstBuilder::primary(P::PrimaryContext* ctx) {
     e->text = text(c->INT());
     return e;
   }
-  if (auto* c = dynamic_cast<P::OddsLitContext*>(ctx)) {
+  if (auto* c = as<P::OddsLitContext>(ctx)) {
     auto e = makeExpr(ExprKind::Odds, r);
     OddsValue v = parseOdds(text(c->ODDS()));
     e->oddsA = v.a;
@@ -1291,38 +1316,38 @@ ExprPtr AstBuilder::primary(P::PrimaryContext* ctx) {
     e->overflow = v.overflow;
     return e;
   }
-  if (auto* c = dynamic_cast<P::StringLitContext*>(ctx)) {
+  if (auto* c = as<P::StringLitContext>(ctx)) {
     auto e = makeExpr(ExprKind::String, r);
     e->text = stringValue(c->STRING());
     return e;
   }
-  if (dynamic_cast<P::TrueLitContext*>(ctx) != nullptr) {
+  if (as<P::TrueLitContext>(ctx) != nullptr) {
     auto e = makeExpr(ExprKind::Bool, r);
     e->boolValue = true;
     return e;
   }
-  if (dynamic_cast<P::FalseLitContext*>(ctx) != nullptr) {
+  if (as<P::FalseLitContext>(ctx) != nullptr) {
     auto e = makeExpr(ExprKind::Bool, r);
     e->boolValue = false;
     return e;
   }
-  if (dynamic_cast<P::NoneLitContext*>(ctx) != nullptr) return makeExpr(ExprKind::None, r);
-  if (auto* c = dynamic_cast<P::CitationLitContext*>(ctx)) {
+  if (as<P::NoneLitContext>(ctx) != nullptr) return makeExpr(ExprKind::None, r);
+  if (auto* c = as<P::CitationLitContext>(ctx)) {
     auto e = makeExpr(ExprKind::CitationLit, r);
     if (isReal(c->CITATION())) e->text = citationToken(c->CITATION()->getSymbol()).text;
     return e;
   }
-  if (auto* c = dynamic_cast<P::ParenExprContext*>(ctx)) {
+  if (auto* c = as<P::ParenExprContext>(ctx)) {
     ExprPtr inner = expr(c->expr());
     if (inner) inner->range = r;  // the parentheses belong to the expression
     return inner;
   }
-  if (auto* c = dynamic_cast<P::ListLitContext*>(ctx)) {
+  if (auto* c = as<P::ListLitContext>(ctx)) {
     auto e = makeExpr(ExprKind::List, r);
     e->operands = exprs(c->expr());
     return e;
   }
-  if (auto* c = dynamic_cast<P::MapLitContext*>(ctx)) {
+  if (auto* c = as<P::MapLitContext>(ctx)) {
     auto e = makeExpr(ExprKind::Map, r);
     for (P::MapEntryContext* m : c->mapEntry()) {
       if (m == nullptr) continue;
@@ -1331,7 +1356,7 @@ ExprPtr AstBuilder::primary(P::PrimaryContext* ctx) {
     }
     return e;
   }
-  if (auto* c = dynamic_cast<P::RollExprContext*>(ctx)) {
+  if (auto* c = as<P::RollExprContext>(ctx)) {
     auto e = makeExpr(ExprKind::Roll, r);
     if (P::RollCountContext* rc = c->rollCount()) {
       if (P::ExprContext* x = rc->expr()) {
@@ -1368,7 +1393,7 @@ ExprPtr AstBuilder::primary(P::PrimaryContext* ctx) {
     e->citations = citations(c->citation());
     return e;
   }
-  if (auto* c = dynamic_cast<P::ChooseExprContext*>(ctx)) {
+  if (auto* c = as<P::ChooseExprContext>(ctx)) {
     auto e = makeExpr(ExprKind::Choose, r);
     std::vector<P::ExprContext*> parts = c->expr();
     e->operands.push_back(parts.size() > 0 ? expr(parts[0]) : nullptr);

@@ -289,9 +289,8 @@ bool lexAll(PolemosLexer& lexer, ErrorSink& sink, const ParseLimits& limits,
       if (!facts.firstLexError.valid()) facts.firstLexError = r.begin;
       sink.report(r, "unterminated string: the line ends before the closing '\"'");
     }
-    if (type != antlr4::Token::EOF && tok->getStopIndex() == tok->getStartIndex()) {
-      const std::string s = tok->getText();
-      if (s == "(" || s == "[" || s == "{") {
+    if (const int delta = bracketDelta(type); delta != 0) {
+      if (delta > 0) {
         open.push_back(tok.get());
         if (open.size() > static_cast<size_t>(limits.maxNesting)) {
           sink.report(tokenRange(file, tok.get()),
@@ -299,7 +298,7 @@ bool lexAll(PolemosLexer& lexer, ErrorSink& sink, const ParseLimits& limits,
                                   limits.maxNesting));
           return false;
         }
-      } else if (s == ")" || s == "]" || s == "}") {
+      } else {
         if (open.empty()) {
           facts.unmatchedClosers.insert(tok.get());
         } else {
@@ -342,7 +341,7 @@ void runParse(ParseJob& job, std::string_view input) {
     auto T0 = std::clock();
     auto lap = [&](const char* what) { if (getenv("PSTATS")) { auto T1 = std::clock(); fprintf(stderr, "%s %.3f\n", what, double(T1 - T0) / CLOCKS_PER_SEC); T0 = T1; } };
     if (!lexAll(lexer, sink, job.limits, tokens, facts)) return;
-    lap("lex");
+    lap("lex"); if (getenv("PLEXONLY")) return;
     // Tokens are moved into the source below; the facts keep raw pointers, which stay valid
     // because the tokens themselves do not move.
     const size_t count = tokens.size();

@@ -45,6 +45,11 @@ class SourceCharStream : public antlr4::ANTLRInputStream {
   std::vector<size_t> extra_;
 };
 
+// +1 for an opening bracket token ( [ {, -1 for a closing one, 0 for any other token type.
+int bracketDelta(size_t tokenType);
+// The closing bracket that matches an opening one ('(' -> ')'), by token type; 0 if none.
+size_t matchingBracket(size_t tokenType);
+
 // The range of one token: its first code point to just past its last (a token that spans lines,
 // which only a string with an escaped newline can do, ends on its last line).
 diag::SourceRange tokenRange(diag::FileId file, const antlr4::Token* t);
@@ -96,8 +101,9 @@ struct TokenFacts {
 
 // Passed from the error strategy to the listener with one error.
 struct PendingError {
-  // The parser expected exactly this closing bracket: the listener points a note at its opener.
-  std::string closer;
+  // The parser expected exactly this closing bracket (a token type; 0 if not): the listener
+  // points a note at its opener.
+  size_t closer = 0;
 };
 
 // The parser's error listener: turns ANTLR's reports into diagnostics. The error strategy below

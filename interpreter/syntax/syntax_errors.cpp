@@ -65,6 +65,53 @@ std::string SourceCharStream::getText(const antlr4::misc::Interval& interval) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Brackets
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+struct BracketTable {
+  BracketTable() {
+    antlr4::ANTLRInputStream input(std::string{});
+    PolemosLexer lexer(&input);
+    const antlr4::dfa::Vocabulary& v = lexer.getVocabulary();
+    const size_t n = v.getMaxTokenType() + 1;
+    delta.assign(n, 0);
+    match.assign(n, 0);
+    static constexpr std::pair<const char*, const char*> kPairs[] = {
+        {"'('", "')'"}, {"'['", "']'"}, {"'{'", "'}'"}};
+    for (const auto& [open, close] : kPairs) {
+      size_t o = 0, c = 0;
+      for (size_t t = 1; t < n; ++t) {
+        if (v.getLiteralName(t) == open) o = t;
+        if (v.getLiteralName(t) == close) c = t;
+      }
+      if (o != 0 && c != 0) {
+        delta[o] = 1;
+        delta[c] = -1;
+        match[o] = c;
+      }
+    }
+  }
+  std::vector<int> delta;
+  std::vector<size_t> match;
+};
+const BracketTable& brackets() {
+  static const BracketTable table;
+  return table;
+}
+}  // namespace
+
+int bracketDelta(size_t type) {
+  const BracketTable& b = brackets();
+  return type < b.delta.size() ? b.delta[type] : 0;
+}
+
+size_t matchingBracket(size_t type) {
+  const BracketTable& b = brackets();
+  return type < b.match.size() ? b.match[type] : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Ranges
 // ---------------------------------------------------------------------------------------------
 
@@ -148,24 +195,19 @@ namespace {
 // Tokens of recovery cascades: an error this close after the previous one is not reported.
 constexpr size_t kCascadeTokens = 2;
 
-bool isOpener(const std::string& s) { return s == "(" || s == "[" || s == "{"; }
-bool isCloser(const std::string& s) { return s == ")" || s == "]" || s == "}"; }
 std::string openerOf(const std::string& closer) {
   return closer == ")" ? "(" : closer == "]" ? "[" : "{";
 }
 
-// The opening bracket that `closer` would close if it came at token `index`.
-const antlr4::Token* findOpener(antlr4::TokenStream* tokens, size_t index,
-                                const std::string& closer) {
-  const std::string opener = openerOf(closer);
+// The opening bracket that a closing bracket of type `closer` would close at token `index`.
+const antlr4::Token* findOpener(antlr4::TokenStream* tokens, size_t index, size_t closer) {
   size_t depth = 0;
   for (size_t i = index; i-- > 0;) {
     const antlr4::Token* t = tokens->get(i);
-    if (t->getStopIndex() != t->getStartIndex()) continue;
-    const std::string s = t->getText();
-    if (s == closer) {
+    const size_t type = t->getType();
+    if (type == closer) {
       ++depth;
-    } else if (s == opener) {
+    } else if (matchingBracket(type) == closer) {
       if (depth == 0) return t;
       --depth;
     }
@@ -180,8 +222,8 @@ void SyntaxErrorListener::syntaxError(antlr4::Recognizer* recognizer,
                                       size_t charPositionInLine, const std::string& msg,
                                       std::exception_ptr) {
   const diag::FileId file = sink_.file();
-  const std::string closer = std::move(pending_.closer);
-  pending_.closer.clear();
+  const size_t closer = pending_.closer;
+  pending_.closer = 0;
   if (offendingSymbol == nullptr) {
     // Not expected from the parser (the lexer reports through its own path); place it anyway.
     diag::SourceRange r;
@@ -225,7 +267,7 @@ void SyntaxErrorListener::syntaxError(antlr4::Recognizer* recognizer,
     sink_.report(r, msg);
     return;
   }
-  if (!closer.empty() && parser != nullptr && index != kInvalidIndex) {
+  if (closer != 0 && parser != nullptr && index != kInvalidIndex) {
     if (const antlr4::Token* open = findOpener(parser->getTokenStream(), index, closer)) {
       sink_.reportWithNote(r, msg, tokenRange(file, open),
                            fmt::format("to close the '{}' opened here", open->getText()));
@@ -563,11 +605,10 @@ void SyntaxErrorStrategy::notify(antlr4::Parser* recognizer, antlr4::Token* foun
                                  const antlr4::misc::IntervalSet& expected,
                                  std::exception_ptr e) {
   std::string msg = describeSyntaxError(recognizer, found, expected, currentRule(recognizer));
-  pending_.closer.clear();
+  pending_.closer = 0;
   if (expected.size() == 1 && msg.rfind("expected '", 0) == 0) {
-    const std::string lit = recognizer->getVocabulary().getLiteralName(
-        static_cast<size_t>(expected.getMinElement()));
-    if (lit == "')'" || lit == "']'" || lit == "'}'") pending_.closer = lit.substr(1, 1);
+    const size_t t = static_cast<size_t>(expected.getMinElement());
+    if (bracketDelta(t) < 0) pending_.closer = t;
   }
   recognizer->notifyErrorListeners(found, msg, e);
 }
@@ -628,13 +669,11 @@ void SyntaxErrorStrategy::consumeUntil(antlr4::Parser* recognizer,
                            type == P::SEQUENCE;
     if (declStart) depth = 0;
     if (depth == 0 && set.contains(type)) return;
-    if (t->getStartIndex() == t->getStopIndex()) {
-      const std::string s = t->getText();
-      if (isOpener(s)) {
-        ++depth;
-      } else if (isCloser(s) && depth > 0) {
-        --depth;
-      }
+    const int delta = bracketDelta(type);
+    if (delta > 0) {
+      ++depth;
+    } else if (delta < 0 && depth > 0) {
+      --depth;
     }
     recognizer->consume();
   }
