@@ -1,0 +1,113 @@
+// Benchmarks of the language core: parse + check of every shipped .pol file set, Session clone,
+// and a baseline (copying a plain vector of the same size as the session's units) so figures can
+// be read as ratios measured in the same run.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "check/loader.h"
+#include "engine/session.h"
+
+using namespace polemos;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string root() { return POLEMOS_BENCH_DIR "/.."; }
+
+// Every ruleset under rulesets/ plus the stdlib modules, checked as `polemos check` would.
+void BM_ParseAndCheckAll(benchmark::State& state) {
+  std::vector<std::string> files;
+  for (const char* dir : {"rulesets", "stdlib"}) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(fs::path(root()) / dir, ec); !ec && it != fs::end(it);
+         it.increment(ec))
+      if (it->path().extension() == ".pol") files.push_back(it->path().string());
+  }
+  for (auto _ : state) {
+    diag::SourceManager sm;
+    diag::Diagnostics diags(sm);
+    check::Loader loader(diags);
+    for (const auto& f : files) loader.checkFile(f);
+    benchmark::DoNotOptimize(diags.errorCount());
+  }
+  state.counters["files"] = static_cast<double>(files.size());
+}
+BENCHMARK(BM_ParseAndCheckAll)->Unit(benchmark::kMillisecond);
+
+// Loads one ruleset by name with its scenario (when the shipped rulesets exist).
+void BM_LoadRuleset(benchmark::State& state, const char* ruleset, const char* scenario) {
+  for (auto _ : state) {
+    diag::SourceManager sm;
+    diag::Diagnostics diags(sm);
+    check::Loader loader(diags);
+    auto l = loader.load(check::LoadRequest{ruleset, scenario, {}});
+    if (!l.program) {
+      state.SkipWithError("ruleset not available");
+      return;
+    }
+    benchmark::DoNotOptimize(l.program.get());
+  }
+}
+BENCHMARK_CAPTURE(BM_LoadRuleset, standard_chalons, "standard", "chalons")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_LoadRuleset, fourbattles, "fourbattles", "")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_LoadRuleset, deluxe, "deluxe", "")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_LoadRuleset, warfare, "warfare", "")->Unit(benchmark::kMillisecond);
+
+// A session with 100 units on a 55x27 map, built from an inline ruleset.
+std::shared_ptr<const ir::Program> benchProgram() {
+  fs::path dir = fs::temp_directory_path() / "polemos_bench";
+  fs::create_directories(dir);
+  fs::path f = dir / "bench.pol";
+  std::ofstream out(f);
+  out << "ruleset b { unit class C { strength: int ; state hits: int = 0 } unit type x: C { strength = 4 }\n"
+         "terrain open { } side state { losses: int = 0 }\n"
+         "action hit(u: unit in units()) { u.hits += 1 }\n"
+         "sequence { phase play { allow hit } } }\n"
+         "scenario s for b { map columns 1..55 rows 0..26 { default open } side a { } side z { }\n"
+         "force a {";
+  for (int i = 0; i < 50; ++i) out << " a" << i << " x at " << (i % 50 + 1 < 10 ? "0" : "") << (i % 50 + 1) << "05";
+  out << " }\nforce z {";
+  for (int i = 0; i < 50; ++i) out << " z" << i << " x at " << (i % 50 + 1 < 10 ? "0" : "") << (i % 50 + 1) << "20";
+  out << " } }\n";
+  out.close();
+  static diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  check::Loader loader(diags);
+  auto l = loader.load(check::LoadRequest{f.string(), f.string(), {}});
+  return l.program;
+}
+
+void BM_SessionClone(benchmark::State& state) {
+  auto p = benchProgram();
+  if (!p) {
+    state.SkipWithError("bench program failed to load");
+    return;
+  }
+  engine::SessionConfig cfg;
+  cfg.tracing = false;
+  engine::Session s(p, cfg);
+  s.start();
+  for (auto _ : state) {
+    engine::Session copy = s;
+    benchmark::DoNotOptimize(copy.state().units.data());
+  }
+}
+BENCHMARK(BM_SessionClone);
+
+// Baseline: copying 100 small structs with a vector each (the shape of the unit table).
+void BM_BaselineVectorCopy(benchmark::State& state) {
+  struct U {
+    int a, b, c;
+    std::vector<ir::Value> f;
+  };
+  std::vector<U> units(100, U{1, 2, 3, std::vector<ir::Value>(2, ir::Value::integer(1))});
+  for (auto _ : state) {
+    auto copy = units;
+    benchmark::DoNotOptimize(copy.data());
+  }
+}
+BENCHMARK(BM_BaselineVectorCopy);
+
+}  // namespace
