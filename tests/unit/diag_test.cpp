@@ -1,0 +1,79 @@
+// Diagnostics: location format, caret under the whole token, sorting, notes, limits, and
+// robustness against odd source text (tabs, invalid UTF-8, very long lines).
+#include <gtest/gtest.h>
+
+#include "diag/diagnostics.h"
+
+using namespace polemos::diag;
+
+namespace {
+
+SourceRange range(FileId f, uint32_t line, uint32_t col, uint32_t endCol) {
+  return SourceRange{SourceLoc{f, line, col}, SourceLoc{f, line, endCol}};
+}
+
+TEST(Diagnostics, RendersLocationLineAndCaret) {
+  SourceManager sm;
+  FileId f = sm.add("x.pol", "terrain wods: 1204\n");
+  Diagnostics d(sm);
+  d.error(range(f, 1, 8, 12), "unknown terrain 'wods'");
+  EXPECT_EQ(d.render(), "x.pol:1:9: error: unknown terrain 'wods'\nterrain wods: 1204\n        ^~~~\n");
+}
+
+TEST(Diagnostics, SortsByLocationAndKeepsNotes) {
+  SourceManager sm;
+  FileId f = sm.add("a.pol", "one\ntwo\n");
+  Diagnostics d(sm);
+  auto& second = d.error(range(f, 2, 0, 3), "second");
+  d.note(second, range(f, 1, 0, 3), "see here");
+  d.error(range(f, 1, 1, 2), "first");
+  EXPECT_EQ(d.render(),
+            "a.pol:1:2: error: first\none\n ^\n"
+            "a.pol:2:1: error: second\ntwo\n^~~\na.pol:1:1: note: see here\none\n^~~\n");
+  EXPECT_EQ(d.errorCount(), 2u);
+}
+
+TEST(Diagnostics, TabsAreKeptSoTheCaretLinesUp) {
+  SourceManager sm;
+  FileId f = sm.add("t.pol", "\tx = 1\n");
+  Diagnostics d(sm);
+  d.error(range(f, 1, 1, 2), "bad");
+  EXPECT_EQ(d.render(), "t.pol:1:2: error: bad\n\tx = 1\n\t^\n");
+}
+
+TEST(Diagnostics, InvalidBytesAreShownAsQuestionMarks) {
+  SourceManager sm;
+  FileId f = sm.add("b.pol", std::string("a\xff") + "b\n");
+  Diagnostics d(sm);
+  d.error(range(f, 1, 1, 2), "invalid UTF-8 byte 0xff");
+  EXPECT_EQ(d.render(), "b.pol:1:2: error: invalid UTF-8 byte 0xff\na?b\n ^\n");
+}
+
+TEST(Diagnostics, LongLinesAreCutAroundTheCaret) {
+  SourceManager sm;
+  FileId f = sm.add("l.pol", std::string(10000, 'x') + "\n");
+  Diagnostics d(sm);
+  d.error(range(f, 1, 5000, 5001), "here");
+  std::string out = d.render();
+  EXPECT_LT(out.size(), 400u);
+  EXPECT_NE(out.find("..."), std::string::npos);
+}
+
+TEST(Diagnostics, StopsRecordingPastTheLimit) {
+  SourceManager sm;
+  FileId f = sm.add("m.pol", "x\n");
+  Diagnostics d(sm);
+  for (int i = 0; i < 1000; ++i) d.error(range(f, 1, 0, 1), "again");
+  EXPECT_TRUE(d.full());
+  EXPECT_EQ(d.all().size(), Diagnostics::kMaxErrors);
+  EXPECT_NE(d.render().find("950 more errors not shown"), std::string::npos);
+}
+
+TEST(Diagnostics, NoLocationRendersTheFileOrProgramName) {
+  SourceManager sm;
+  Diagnostics d(sm);
+  d.error({}, "unknown ruleset 'x'");
+  EXPECT_EQ(d.render(), "polemos: error: unknown ruleset 'x'\n");
+}
+
+}  // namespace
