@@ -10,6 +10,7 @@
 
 #include "eval/builtins.h"
 #include "engine/hex_adapter.h"
+#include "hex/grid.h"
 
 namespace polemos::check {
 namespace {
@@ -673,7 +674,8 @@ void Compiler::declareTable(const Decl& d) {
   };
   for (const auto& k : d.table.columns) {
     auto c = convertKey(k, t.colKind, t.colEnum, "column");
-    if (c) t.cols.push_back(*c);
+    // A bad key keeps its place so that the rows are not all reported as the wrong width.
+    t.cols.push_back(c ? *c : TableKeyInfo{TableKeyInfo::Member, -1, -1, "?"});
   }
   size_t width = std::max<size_t>(1, t.cols.size());
   std::optional<Type> cellType;
@@ -962,8 +964,10 @@ void Compiler::declare(const Decl& d) {
         error(d.name.range, fmt::format("'{}' is a builtin function and cannot be redeclared", name));
         break;
       }
-      if (define(name, Sym{SymKind::Function, fi}, d.name.range, declKindName(d.kind)))
+      if (define(name, Sym{SymKind::Function, fi}, d.name.range, declKindName(d.kind))) {
         bodies_.emplace_back(&d, fi);
+        P.functionByName[name] = fi;
+      }
       break;
     }
     case DeclKind::Action: {
@@ -1107,6 +1111,19 @@ void Compiler::compileScenario(const ast::Block& sc) {
     }
     return (c - P.mapCols0) * rows + (r - P.mapRows0);
   };
+  if (hexes > 0) {
+    hex::GridSpec spec;
+    spec.firstColumn = P.mapCols0;
+    spec.columns = cols;
+    spec.firstRow = P.mapRows0;
+    spec.rows = rows;
+    spec.labels = P.letterLabels ? hex::LabelStyle::Letters : hex::LabelStyle::Numeric;
+    try {
+      P.grid = std::make_shared<const hex::Grid>(spec);
+    } catch (const std::exception& e) {
+      error(s.map->range, e.what());
+    }
+  }
   P.mapTerrain.assign(hexes, -1);
   P.mapElevation.assign(hexes, 0);
   if (s.map) {

@@ -105,6 +105,7 @@ struct Loader::Impl {
   std::map<std::string, ast::File*> parsed;            // canonical path -> AST
   std::set<std::string> loadingRulesets;               // cycle detection
   std::set<std::string> usedModules;
+  diag::SourceRange rulesetRange;  // the name of the last ruleset loaded, for whole-ruleset errors
 
   explicit Impl(Loader& l) : self(l), D(l.diags_) {}
 
@@ -262,6 +263,7 @@ struct Loader::Impl {
     layers.push_back(std::move(l));
     finalName = rb->name.name;
     title = rb->title;
+    rulesetRange = rb->name.range;
     lineage.push_back(rb->name.name);
     return true;
   }
@@ -451,7 +453,7 @@ struct Loader::Impl {
     program->title = title;
     if (!compileProgram(D, merged, sc, *program)) return result;
     if (program->sequence < 0) {
-      D.error({}, fmt::format("ruleset '{}' has no sequence of play", name));
+      D.error(rulesetRange, fmt::format("ruleset '{}' has no sequence of play", name));
       return result;
     }
     result.program = std::move(program);
@@ -476,9 +478,16 @@ struct Loader::Impl {
       (void)l;
       return;
     }
+    // A file holding a ruleset and a scenario for it is checked once, as the scenario.
+    auto hasScenarioFor = [&](const std::string& ruleset) {
+      for (const auto& b : f->blocks)
+        if (b->kind == ast::BlockKind::Scenario && b->base.name == ruleset) return true;
+      return false;
+    };
     for (const auto& b : f->blocks) {
       switch (b->kind) {
         case ast::BlockKind::Ruleset: {
+          if (hasScenarioFor(b->name.name)) break;
           LoadRequest r;
           r.ruleset = path;
           load(r);
@@ -494,6 +503,8 @@ struct Loader::Impl {
         case ast::BlockKind::Scenario: {
           LoadRequest r;
           r.ruleset = nearby(b->base.name, path);
+          for (const auto& other : f->blocks)
+            if (other->kind == ast::BlockKind::Ruleset && other->name.name == b->base.name) r.ruleset = path;
           r.scenario = path;
           load(r);
           break;

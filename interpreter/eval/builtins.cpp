@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "engine/hex_adapter.h"
+#include "eval/builtins_hex.h"
 #include "eval/interpreter.h"
 
 namespace polemos::eval {
@@ -472,6 +473,14 @@ const std::vector<BuiltinInfo>& table() {
       B("adjacent", 2, 2, false, Bool, Any, "adjacent(a, b)", bAdjacent),
       B("neighbors", 1, 1, false, List, Hex, "the hexes around a hex, on the map", bNeighbors),
       B("features", 2, 2, false, List, Feature, "features(a, b): hexside kinds between two hexes", bFeatures),
+      B("distance", 2, 2, false, Int, Any, "distance(a, b): range in hexes (the target counts, the firer's hex not)", bDistance),
+      B("direction", 2, 2, false, Int, Any, "direction(a, b): 0..5 (N, NE, SE, S, SW, NW) between adjacent hexes, or none", bDirection),
+      B("line_of_sight", 2, 3, false, Bool, Any, "line_of_sight(a, b[, blocks]): hook los_blocks(h), los_blocks_side(a, b)", bLineOfSight),
+      B("reachable", 1, 1, false, List, Hex, "reachable(u): hexes u can move to (hooks move_cost, stops_movement, ...)", bReachable),
+      B("path_cost", 2, 2, false, Int, Any, "path_cost(u, h): cheapest legal cost to h, or none", bPathCost),
+      B("path", 2, 2, false, List, Hex, "path(u, h): the cheapest legal path to h (empty if none)", bPath),
+      B("zoc", 1, 1, false, List, Hex, "zoc(u): hexes in u's zone of control (hooks exerts_zoc, zoc_front_only, zoc_into)", bZoc),
+      B("sector", 2, 2, false, Str, Any, "sector(defender, attacker): front, front_flank, flank, rear_flank or rear", bSector),
       B("eliminate", 1, 1, true, Void, Any, "eliminate(u): remove from play; fires `eliminated`", bEliminate),
       B("place", 2, 2, true, Void, Any, "place(u, hex): put on the map or move; fires `moved`", bPlace),
       B("exit_map", 1, 1, true, Void, Any, "exit_map(u): the unit leaves the map", bRemove),

@@ -18,6 +18,10 @@
 #include "diag/source.h"
 #include "ir/value.h"
 
+namespace polemos::hex {
+class Grid;
+}
+
 namespace polemos::ir {
 
 // --- Types ------------------------------------------------------------------------------------
@@ -343,6 +347,15 @@ struct Program {
   std::vector<int32_t> mapElevation;
   std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>> mapHexsides;  // (hex a<b) -> features
   std::map<std::string, std::vector<int32_t>> mapGroups;
+  // The map's geometry (neighbours, lines, paths), built once with the scenario; null without a map.
+  std::shared_ptr<const hex::Grid> grid;
+
+  // User functions by name, for the hooks that hex builtins call (move_cost, los_blocks, ...).
+  std::unordered_map<std::string, int32_t> functionByName;
+  int32_t findFunction(const std::string& name) const {
+    auto it = functionByName.find(name);
+    return it == functionByName.end() ? -1 : it->second;
+  }
 
   // Display helpers.
   std::string display(const Value& v) const;

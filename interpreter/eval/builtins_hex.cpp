@@ -1,0 +1,212 @@
+// Hex builtins: the battlefield library (interpreter/hex/) exposed to rulesets.
+//
+// Every rule-specific choice comes from the ruleset, through optional hook functions that it
+// declares by name (all pure `function`s):
+//   move_cost(u: unit, from: hex, to: hex): int?   cost to enter `to` from `from`; none = prohibited
+//                                                  (default: 1)
+//   stops_movement(u: unit, h: hex): bool          entering h ends the move (an enemy ZOC)
+//   may_not_leave(u: unit, h: hex): bool           u may not leave its start hex (5.13)
+//   movement_allowance(u: unit): int               the budget (default: the unit's `ma` field)
+//   los_blocks(h: hex): bool                       h blocks line of sight (default: nothing does)
+//   los_blocks_side(a: hex, b: hex): bool          the hexside a|b blocks line of sight
+//   exerts_zoc(u: unit): bool                      u projects a zone of control (default: true)
+//   zoc_front_only(u: unit): bool                  only into its three front hexes (Deluxe 8.2)
+//   zoc_into(u: unit, from: hex, to: hex): bool    the ZOC crosses from->to (no rivers, 6.6)
+//   facing_sectors(): int                          3 (Four Battles 16.1) or 4 (Deluxe 8.2, default)
+// A builtin may also take a lambda in place of a hook, e.g. line_of_sight(a, b, h -> ...).
+#include <fmt/format.h>
+
+#include "eval/builtins_hex.h"
+#include "eval/interpreter.h"
+#include "hex/facing.h"
+#include "hex/grid.h"
+#include "hex/los.h"
+#include "hex/path.h"
+
+namespace polemos::eval {
+
+using namespace polemos::ir;
+using Args = std::span<const Value>;
+
+namespace {
+
+const hex::Grid& grid(Context& c, const char* fn) {
+  if (!c.program.grid) c.fail(fmt::format("{}() needs a map: load a scenario or make a sandbox", fn));
+  return *c.program.grid;
+}
+
+int32_t hexArg(Context& c, const Value& v, const char* fn) {
+  if (v.tag != Tag::Hex || v.i < 0 || v.i >= c.state.map.size())
+    c.fail(fmt::format("{}() needs a hex, found {}", fn, tagName(v.tag)));
+  return static_cast<int32_t>(v.i);
+}
+
+const UnitState& unitArg(Context& c, const Value& v, const char* fn) {
+  if (v.tag != Tag::Unit || v.i < 0 || v.i >= static_cast<int64_t>(c.state.units.size()))
+    c.fail(fmt::format("{}() needs a unit, found {}", fn, tagName(v.tag)));
+  return c.state.units[v.i];
+}
+
+Value hexValue(const hex::Grid& g, hex::Hex h) { return Value::of(Tag::Hex, g.indexOf(h)); }
+
+// Calls a hook by name if the ruleset declares it; `fallback` otherwise.
+Value hook(Context& c, const char* name, std::initializer_list<Value> args, Value fallback) {
+  int32_t fn = c.program.findFunction(name);
+  if (fn < 0) return fallback;
+  std::vector<Value> a(args);
+  return c.call(Value::of(Tag::Func, fn), a);
+}
+
+bool hookBool(Context& c, const char* name, std::initializer_list<Value> args, bool fallback) {
+  Value v = hook(c, name, args, Value::boolean(fallback));
+  if (v.tag != Tag::Bool) c.fail(fmt::format("{}() must give true or false, gave {}", name, tagName(v.tag)));
+  return v.i != 0;
+}
+
+hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn) {
+  const UnitState& u = unitArg(c, unit, fn);
+  if (u.status != UnitStatus::OnMap || u.hex < 0) c.fail(fmt::format("{}(): {} is not on the map", fn, u.id));
+  const hex::Grid& g = grid(c, fn);
+  hex::MoveSpec spec;
+  spec.start = g.hexAt(u.hex);
+  Value budget = hook(c, "movement_allowance", {unit}, Value::none());
+  if (budget.isNone()) {
+    int32_t nameId = -1;
+    auto it = c.program.nameIds.find("ma");
+    if (it != c.program.nameIds.end()) nameId = it->second;
+    int32_t slot = nameId >= 0 ? c.program.classes[u.cls].find(nameId) : -1;
+    if (slot < 0) c.fail(fmt::format("{}(): {} has no `ma` field; declare movement_allowance(u)", fn, u.id));
+    budget = u.fields[slot];
+  }
+  if (budget.tag != Tag::Int) c.fail(fmt::format("{}(): the movement allowance is not a number", fn));
+  spec.budget = static_cast<int>(std::clamp<int64_t>(budget.i, 0, 1000));
+  int32_t cost = c.program.findFunction("move_cost");
+  int32_t stops = c.program.findFunction("stops_movement");
+  int32_t stay = c.program.findFunction("may_not_leave");
+  spec.stepCost = [&c, unit, cost, &g](const hex::Step& s) -> int {
+    if (cost < 0) return 1;
+    Value args[3] = {unit, hexValue(g, s.from), hexValue(g, s.to)};
+    Value v = c.call(Value::of(Tag::Func, cost), args);
+    if (v.isNone()) return hex::kImpassable;
+    if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
+    return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
+  };
+  if (stops >= 0) {
+    spec.stopsIn = [&c, unit, stops, &g](hex::Hex h) {
+      Value args[2] = {unit, hexValue(g, h)};
+      return c.call(Value::of(Tag::Func, stops), args).truthy();
+    };
+  }
+  if (stay >= 0) {
+    spec.mayNotLeave = [&c, unit, stay, &g](hex::Hex h) {
+      Value args[2] = {unit, hexValue(g, h)};
+      return c.call(Value::of(Tag::Func, stay), args).truthy();
+    };
+  }
+  return spec;
+}
+
+}  // namespace
+
+Value bDistance(Context& c, Args a) {
+  const hex::Grid& g = grid(c, "distance");
+  return Value::integer(hex::distance(g.hexAt(hexArg(c, a[0], "distance")), g.hexAt(hexArg(c, a[1], "distance"))));
+}
+
+Value bDirection(Context& c, Args a) {
+  const hex::Grid& g = grid(c, "direction");
+  auto d = hex::directionBetween(g.hexAt(hexArg(c, a[0], "direction")), g.hexAt(hexArg(c, a[1], "direction")));
+  return d ? Value::integer(static_cast<int64_t>(*d)) : Value::none();
+}
+
+Value bLineOfSight(Context& c, Args a) {
+  const hex::Grid& g = grid(c, "line_of_sight");
+  hex::Hex from = g.hexAt(hexArg(c, a[0], "line_of_sight"));
+  hex::Hex to = g.hexAt(hexArg(c, a[1], "line_of_sight"));
+  Value blocker = a.size() > 2 ? a[2] : Value::none();
+  int32_t hexHook = c.program.findFunction("los_blocks");
+  int32_t sideHook = c.program.findFunction("los_blocks_side");
+  hex::HexBlocks hb = [&](hex::Hex h) {
+    Value arg = hexValue(g, h);
+    if (blocker.tag == Tag::Func) return c.call(blocker, std::span<const Value>(&arg, 1)).truthy();
+    if (hexHook >= 0) return c.call(Value::of(Tag::Func, hexHook), std::span<const Value>(&arg, 1)).truthy();
+    return false;
+  };
+  hex::SideBlocks sb;
+  if (sideHook >= 0) {
+    sb = [&](hex::Hexside s) {
+      Value args[2] = {hexValue(g, s.first()), hexValue(g, s.second())};
+      if (args[0].i < 0 || args[1].i < 0) return false;
+      return c.call(Value::of(Tag::Func, sideHook), args).truthy();
+    };
+  }
+  return Value::boolean(hex::lineOfSight(g, from, to, hb, sb).clear);
+}
+
+Value bReachable(Context& c, Args a) {
+  const hex::Grid& g = grid(c, "reachable");
+  hex::MoveSpec spec = moveSpec(c, a[0], "reachable");
+  hex::Reach r = hex::reachable(g, spec);
+  ValueList out;
+  for (hex::Hex h : r.hexes())
+    if (!(h == spec.start)) out.push_back(hexValue(g, h));
+  return Value::makeList(std::move(out));
+}
+
+Value bPathCost(Context& c, Args a) {
+  const hex::Grid& g = grid(c, "path_cost");
+  hex::MoveSpec spec = moveSpec(c, a[0], "path_cost");
+  auto p = hex::cheapestPath(g, spec, g.hexAt(hexArg(c, a[1], "path_cost")));
+  return p ? Value::integer(p->cost()) : Value::none();
+}
+
+Value bPath(Context& c, Args a) {
+  const hex::Grid& g = grid(c, "path");
+  hex::MoveSpec spec = moveSpec(c, a[0], "path");
+  auto p = hex::cheapestPath(g, spec, g.hexAt(hexArg(c, a[1], "path")));
+  ValueList out;
+  if (p)
+    for (hex::Hex h : p->hexes()) out.push_back(hexValue(g, h));
+  return Value::makeList(std::move(out));
+}
+
+Value bZoc(Context& c, Args a) {
+  const hex::Grid& g = grid(c, "zoc");
+  const UnitState& u = unitArg(c, a[0], "zoc");
+  if (u.status != UnitStatus::OnMap || !hookBool(c, "exerts_zoc", {a[0]}, true)) return Value::makeList({});
+  bool front = hookBool(c, "zoc_front_only", {a[0]}, false);
+  hex::Direction facing = static_cast<hex::Direction>(u.facing >= 0 ? u.facing : 0);
+  int32_t into = c.program.findFunction("zoc_into");
+  Value unit = a[0];
+  hex::ZocFilter filter;
+  if (into >= 0) {
+    filter = [&](hex::Hex from, hex::Hex to, hex::Direction) {
+      Value args[3] = {unit, hexValue(g, from), hexValue(g, to)};
+      return c.call(Value::of(Tag::Func, into), args).truthy();
+    };
+  }
+  auto hexes = hex::zoneOfControl(g, g.hexAt(u.hex), facing, front ? hex::kFrontThreeMask : hex::kAllSixMask, filter);
+  ValueList out;
+  for (hex::Hex h : hexes) out.push_back(hexValue(g, h));
+  return Value::makeList(std::move(out));
+}
+
+Value bSector(Context& c, Args a) {
+  const hex::Grid& g = grid(c, "sector");
+  const UnitState& d = unitArg(c, a[0], "sector");
+  const UnitState& at = unitArg(c, a[1], "sector");
+  if (d.hex < 0 || at.hex < 0) c.fail("sector(): both units must be on the map");
+  if (d.facing < 0) c.fail(fmt::format("sector(): {} has no facing", d.id));
+  Value n = hook(c, "facing_sectors", {}, Value::integer(4));
+  const hex::SectorScheme& scheme = n.tag == Tag::Int && n.i == 3 ? hex::kThreeSectorScheme : hex::kFourSectorScheme;
+  try {
+    hex::Sector s = hex::arcSector(g, g.hexAt(d.hex), static_cast<hex::Direction>(d.facing), g.hexAt(at.hex), scheme,
+                                   hex::BoundaryRule::TowardRear);
+    std::string name(hex::sectorName(s));
+    return Value::string(name);
+  } catch (const std::exception& e) {
+    c.fail(e.what());
+  }
+}
+
+}  // namespace polemos::eval

@@ -1,0 +1,225 @@
+// The AST builder on statements: every statement of the grammar, `else if` chains, phase items,
+// and the exact source text kept for requirements.
+
+#include <gtest/gtest.h>
+
+#include "ast/ast.h"
+#include "syntax/ast_dump.h"
+#include "syntax/parse.h"
+
+namespace polemos {
+namespace {
+
+using ast::StmtKind;
+
+// Statements inside `procedure p() { ... }` inside a ruleset; the body is on line 3.
+struct Body {
+  explicit Body(const std::string& stmts) {
+    id = sources.add("test.pol", "ruleset r {\nprocedure p() {\n" + stmts + "\n}\n}\n");
+    file = syntax::parseFile(diags, id);
+  }
+  std::string errors() const { return diags.render(); }
+  const std::vector<ast::StmtPtr>& stmts() const { return file->blocks.at(0)->decls.at(0)->body; }
+  const ast::Stmt& stmt(size_t i = 0) const { return *stmts().at(i); }
+  std::string dump(size_t i = 0) const { return syntax::dumpStmt(&stmt(i)); }
+
+  diag::SourceManager sources;
+  diag::Diagnostics diags{sources};
+  diag::FileId id = 0;
+  std::unique_ptr<ast::File> file;
+};
+
+TEST(SyntaxStmts, Let) {
+  Body b("let a = 1\nlet route: path? = cheapest_path(u, to);");
+  ASSERT_EQ(b.errors(), "");
+  EXPECT_EQ(b.stmt(0).kind, StmtKind::Let);
+  EXPECT_EQ(b.dump(0), "(let a 1)");
+  EXPECT_FALSE(b.stmt(0).typeRef.has_value());
+  EXPECT_EQ(b.dump(1), "(let route: path? (call cheapest_path u to))");
+  EXPECT_EQ(b.stmt(1).name.name, "route");
+  EXPECT_TRUE(b.stmt(1).typeRef->optional);
+}
+
+TEST(SyntaxStmts, Assignments) {
+  Body b("u.moved = true\nside_of(u).eliminated_sp += u.strength\nx[1] -= 2");
+  ASSERT_EQ(b.errors(), "");
+  EXPECT_EQ(b.stmt(0).kind, StmtKind::Assign);
+  EXPECT_EQ(b.stmt(0).assignOp, ast::AssignOp::Set);
+  EXPECT_EQ(b.dump(0), "(= (. u moved) true)");
+  EXPECT_EQ(b.stmt(1).assignOp, ast::AssignOp::Add);
+  EXPECT_EQ(b.dump(1), "(+= (. (call side_of u) eliminated_sp) (. u strength))");
+  EXPECT_EQ(b.stmt(2).assignOp, ast::AssignOp::Sub);
+  EXPECT_EQ(syntax::dumpExpr(b.stmt(2).target.get()), "(index x 1)");
+}
+
+TEST(SyntaxStmts, IfElse) {
+  Body b("if a { x() }\nif a { x() } else { y() }");
+  ASSERT_EQ(b.errors(), "");
+  EXPECT_EQ(b.stmt(0).kind, StmtKind::If);
+  EXPECT_FALSE(b.stmt(0).hasElse);
+  EXPECT_EQ(b.dump(0), "(if a {(call x)})");
+  EXPECT_TRUE(b.stmt(1).hasElse);
+  EXPECT_EQ(b.dump(1), "(if a {(call x)} else {(call y)})");
+}
+
+TEST(SyntaxStmts, ElseIfChainsNest) {
+  Body b("if a { 1 } else if b { 2 } else if c { 3 } else { 4 }");
+  ASSERT_EQ(b.errors(), "");
+  const ast::Stmt& s = b.stmt();
+  ASSERT_EQ(s.elseBody.size(), 1u);
+  const ast::Stmt& second = *s.elseBody[0];
+  EXPECT_EQ(second.kind, StmtKind::If);
+  EXPECT_EQ(syntax::dumpExpr(second.cond.get()), "b");
+  EXPECT_EQ(second.range.begin.col, 16u);  // the `if` after `else`
+  ASSERT_EQ(second.elseBody.size(), 1u);
+  const ast::Stmt& third = *second.elseBody[0];
+  EXPECT_TRUE(third.hasElse);
+  EXPECT_EQ(b.dump(), "(if a {1} else {(if b {2} else {(if c {3} else {4})})})");
+}
+
+TEST(SyntaxStmts, Loops) {
+  Body b("for turn in 1..scenario.turns { step(turn) }\nwhile x < 3 { x = x + 1 }");
+  ASSERT_EQ(b.errors(), "");
+  EXPECT_EQ(b.stmt(0).kind, StmtKind::For);
+  EXPECT_EQ(b.stmt(0).name.name, "turn");
+  EXPECT_EQ(b.dump(0), "(for turn (.. 1 (. scenario turns)) {(call step turn)})");
+  EXPECT_EQ(b.stmt(1).kind, StmtKind::While);
+  EXPECT_EQ(b.dump(1), "(while (< x 3) {(= x (+ x 1))})");
+}
+
+TEST(SyntaxStmts, RequireKeepsTheConditionText) {
+  Body b(
+      "require u.side == active_side   and not u.moved §5.17 §5.18 else \"moved already\"\n"
+      "require not leaves_enemy_zoc(u, route) // why\n"
+      "    or u.dot §11.1;");
+  ASSERT_EQ(b.errors(), "");
+  const ast::Stmt& r = b.stmt(0);
+  EXPECT_EQ(r.kind, StmtKind::Require);
+  EXPECT_EQ(r.condText, "u.side == active_side   and not u.moved");
+  ASSERT_EQ(r.citations.size(), 2u);
+  EXPECT_EQ(r.citations[1].text, "5.18");
+  EXPECT_EQ(r.message, "moved already");
+  const ast::Stmt& r2 = b.stmt(1);
+  EXPECT_EQ(r2.condText, "not leaves_enemy_zoc(u, route) // why\n    or u.dot");
+  EXPECT_EQ(r2.message, "");
+}
+
+TEST(SyntaxStmts, ReturnEmitApplyNote) {
+  Body b(
+      "return\n"
+      "return a + 1;\n"
+      "emit eliminated(u, by: attacker)\n"
+      "apply crt[col, roll d6]\n"
+      "note §7.4 §7.5 \"defender doubled\", d\n"
+      "note \"plain\"");
+  ASSERT_EQ(b.errors(), "");
+  EXPECT_EQ(b.stmt(0).kind, StmtKind::Return);
+  EXPECT_EQ(b.stmt(0).value, nullptr);
+  EXPECT_EQ(b.dump(1), "(return (+ a 1))");
+  EXPECT_EQ(b.stmt(2).kind, StmtKind::Emit);
+  EXPECT_EQ(b.stmt(2).name.name, "eliminated");
+  ASSERT_EQ(b.stmt(2).args.size(), 2u);
+  EXPECT_EQ(b.stmt(2).args[1].name->name, "by");
+  EXPECT_EQ(b.stmt(3).kind, StmtKind::Apply);
+  EXPECT_EQ(b.dump(3), "(apply (index crt col (roll d6)))");
+  EXPECT_EQ(b.stmt(4).kind, StmtKind::Note);
+  ASSERT_EQ(b.stmt(4).citations.size(), 2u);
+  ASSERT_EQ(b.stmt(4).noteArgs.size(), 2u);
+  EXPECT_EQ(b.dump(4), "(note §7.4 §7.5 \"defender doubled\" d)");
+  EXPECT_EQ(b.dump(5), "(note \"plain\")");
+}
+
+TEST(SyntaxStmts, BlocksAndExpressionStatements) {
+  Body b("{ a() { } }\nwalk(u, route); u.moved");
+  ASSERT_EQ(b.errors(), "");
+  EXPECT_EQ(b.stmt(0).kind, StmtKind::Block);
+  EXPECT_EQ(b.dump(0), "{(call a) {}}");
+  EXPECT_EQ(b.stmt(1).kind, StmtKind::ExprStmt);
+  EXPECT_EQ(b.dump(1), "(call walk u route)");
+  EXPECT_EQ(b.dump(2), "(. u moved)");
+}
+
+TEST(SyntaxStmts, Phase) {
+  Body b(
+      "phase movement §4.A level basic if displacement for side {\n"
+      "  allow move, enter;\n"
+      "  end requires mandatory_attacks_done() §7.11 else \"attack first\"\n"
+      "  on start { reset() }\n"
+      "  on end { cleanup() }\n"
+      "}\n"
+      "phase combat { }");
+  ASSERT_EQ(b.errors(), "");
+  const ast::Stmt& p = b.stmt(0);
+  EXPECT_EQ(p.kind, StmtKind::Phase);
+  EXPECT_EQ(p.name.name, "movement");
+  ASSERT_EQ(p.citations.size(), 1u);
+  EXPECT_EQ(p.citations[0].text, "4.A");
+  ASSERT_EQ(p.gates.size(), 2u);
+  EXPECT_EQ(syntax::dumpExpr(p.forPlayer.get()), "side");
+  ASSERT_EQ(p.items.size(), 4u);
+  EXPECT_EQ(p.items[0].kind, ast::PhaseItem::Allow);
+  ASSERT_EQ(p.items[0].actions.size(), 2u);
+  EXPECT_EQ(p.items[0].actions[1].name, "enter");
+  EXPECT_EQ(p.items[1].kind, ast::PhaseItem::EndRequires);
+  EXPECT_EQ(p.items[1].condText, "mandatory_attacks_done()");
+  EXPECT_EQ(p.items[1].message, "attack first");
+  ASSERT_EQ(p.items[1].citations.size(), 1u);
+  EXPECT_EQ(p.items[2].kind, ast::PhaseItem::OnStart);
+  EXPECT_EQ(p.items[2].body.size(), 1u);
+  EXPECT_EQ(p.items[3].kind, ast::PhaseItem::OnEnd);
+  EXPECT_EQ(p.items[3].range.begin.line, 7u);
+  EXPECT_EQ(b.stmt(1).forPlayer, nullptr);
+  EXPECT_TRUE(b.stmt(1).items.empty());
+}
+
+TEST(SyntaxStmts, StepAndAlternate) {
+  Body b(
+      "step rally §4.D level basic { rally_step(side) }\n"
+      "alternate from initiative_player until 2 passes §6.0 level advanced {\n"
+      "  allow activate, panic_move\n"
+      "}");
+  ASSERT_EQ(b.errors(), "");
+  const ast::Stmt& s = b.stmt(0);
+  EXPECT_EQ(s.kind, StmtKind::Step);
+  EXPECT_EQ(s.name.name, "rally");
+  EXPECT_EQ(s.gates.size(), 1u);
+  EXPECT_EQ(s.body.size(), 1u);
+  const ast::Stmt& a = b.stmt(1);
+  EXPECT_EQ(a.kind, StmtKind::Alternate);
+  EXPECT_EQ(syntax::dumpExpr(a.value.get()), "initiative_player");
+  EXPECT_EQ(a.passes, 2);
+  EXPECT_EQ(a.citations.at(0).text, "6.0");
+  EXPECT_EQ(a.gates.size(), 1u);
+  ASSERT_EQ(a.items.size(), 1u);
+  EXPECT_EQ(a.items[0].actions.size(), 2u);
+}
+
+TEST(SyntaxStmts, StatementRanges) {
+  Body b("  let x = 1;");
+  ASSERT_EQ(b.errors(), "");
+  const ast::Stmt& s = b.stmt();
+  EXPECT_EQ(s.range.begin.line, 3u);
+  EXPECT_EQ(s.range.begin.col, 2u);
+  EXPECT_EQ(s.range.end.col, 12u);
+  EXPECT_EQ(s.name.range.begin.col, 6u);
+}
+
+TEST(SyntaxStmts, SequenceOfPlay) {
+  // The sketch's Standard sequence, in this grammar.
+  Body b(
+      "for turn in 1..scenario.turns {\n"
+      "  for side in scenario.turn_order {\n"
+      "    phase movement §4.A { allow move, enter }\n"
+      "    phase missile §4.B level basic { allow fire }\n"
+      "    phase combat §4.C { allow attack; end requires mandatory_attacks_done() §7.11 }\n"
+      "    step rally §4.D level basic { rally_step(side) }\n"
+      "  }\n"
+      "}");
+  ASSERT_EQ(b.errors(), "");
+  const ast::Stmt& outer = b.stmt();
+  ASSERT_EQ(outer.body.size(), 1u);
+  EXPECT_EQ(outer.body[0]->body.size(), 4u);
+}
+
+}  // namespace
+}  // namespace polemos
