@@ -190,3 +190,82 @@ TEST(Session, CorruptSavesAreRefusedAndTheGameIsKept) {
 }
 
 }  // namespace
+
+namespace {
+
+std::shared_ptr<const ir::Program> loadText(const std::string& name, const std::string& text) {
+  fs::path dir = fs::temp_directory_path() / "polemos_session_test";
+  fs::create_directories(dir);
+  fs::path file = dir / (name + ".pol");
+  std::ofstream(file) << text;
+  static diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  check::Loader loader(diags);
+  check::LoadRequest req;
+  req.ruleset = file.string();
+  auto loaded = loader.load(req);
+  EXPECT_TRUE(loaded.program) << diags.render();
+  return loaded.program;
+}
+
+// §7.41 and the architecture's example: every modifier application is an event with its rule,
+// its inputs and its output.
+TEST(Trace, ModifierApplicationsCiteTheirRule) {
+  auto p = loadText("trace_mod", R"(
+ruleset tm {
+  quantity melee.defense(d: int, terrain: string): int = d
+  modifier terrain_defense on melee.defense(d, t) §7.41 { when t == "woods": * 2 because t, "DD" }
+  sequence { note melee.defense(5, "woods") }
+})");
+  engine::Session s(p, engine::SessionConfig{});
+  s.start();
+  const eval::TraceEvent* mod = nullptr;
+  for (const auto& e : s.state().trace)
+    if (e.kind == "modifier") mod = &e;
+  ASSERT_NE(mod, nullptr);
+  EXPECT_EQ(mod->citation, "7.41");
+  EXPECT_EQ(mod->subject, "terrain_defense");
+  EXPECT_EQ(mod->inputs, "melee.defense 5");
+  EXPECT_EQ(mod->output, "10 (x2, woods, DD)");
+}
+
+TEST(Trace, RollsTablesPhasesAndActionsAreEvents) {
+  auto p = loadText("trace_all", R"(
+ruleset ta {
+  table crt §7.6 { rows d6 ; row 1-3: 1 ; row 4-6: 2 }
+  action go() §5.0 { note crt[roll d6 §7.0] }
+  sequence { phase movement §4.A { allow go } }
+})");
+  engine::Session s(p, engine::SessionConfig{});
+  s.start();
+  s.forceDice({5});
+  ASSERT_EQ(s.act(0, {}).kind, engine::Outcome::Ok);
+  std::vector<std::string> kinds;
+  for (const auto& e : s.state().trace) kinds.push_back(e.kind + " " + e.citation + " " + e.output);
+  std::vector<std::string> want = {"phase 4.A start", "action 5.0 ", "roll 7.0 5", "table 7.6 2", "note  "};
+  EXPECT_EQ(kinds, want);
+}
+
+TEST(Rules, ActionsCanBeGatedByOptions) {
+  auto p = loadText("gate_action", R"(
+ruleset ga {
+  option charges = false §14.0
+  action charge() §14.0 if charges { }
+  action move() §5.0 { }
+  sequence { phase movement §4.A { allow charge, move } }
+})");
+  engine::Session off(p, engine::SessionConfig{});
+  off.start();
+  std::vector<std::string> texts;
+  for (const auto& o : off.legal()) texts.push_back(o.text);
+  EXPECT_EQ(texts, (std::vector<std::string>{"move", "end"}));
+  auto o = off.act(0, {});
+  EXPECT_EQ(o.kind, engine::Outcome::Illegal);
+  engine::SessionConfig on;
+  on.options = {{"charges", "on"}};
+  engine::Session s(p, on);
+  s.start();
+  EXPECT_EQ(s.legal().size(), 3u);
+}
+
+}  // namespace
