@@ -575,25 +575,15 @@ void Compiler::declareTable(const Decl& d) {
   auto keyKind = [&](const std::optional<ast::Ident>& k, TableInfo::KeyKind& kind, int32_t& en) {
     if (!k) return;
     const std::string& n = k->name;
+    // `rows d6` / `rows 2d6`: die rolls, keyed by number.
+    bool dice = n.find('d') != std::string::npos &&
+                std::all_of(n.begin(), n.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == 'd'; });
+    const Sym* ks = lookup(n);
     if (n == "odds") {
       kind = TableInfo::OddsKeys;
-    } else if (n == "int" || (n.size() >= 2 && n[0] == 'd') || n.find('d') != std::string::npos) {
+    } else if (n == "int" || dice || (ks && ks->kind == SymKind::Die)) {
       kind = TableInfo::IntKeys;
-      if (n != "int") {
-        // `rows d6`: the keys are die rolls; the name must be a die.
-        bool dice = n.find('d') != std::string::npos &&
-                    std::all_of(n.begin(), n.end(), [](char c) { return std::isdigit(c) || c == 'd'; });
-        const Sym* s = lookup(n);
-        if (!dice && !(s && s->kind == SymKind::Die) && !(s && s->kind == SymKind::EnumType)) {
-          error(k->range, fmt::format("unknown table key kind '{}' (use int, odds, a die such as "
-                                      "d6, or an enum)", n));
-        }
-        if (s && s->kind == SymKind::EnumType) {
-          kind = TableInfo::EnumKeys;
-          en = s->index;
-        }
-      }
-    } else if (const Sym* s = lookup(n); s && s->kind == SymKind::EnumType) {
+    } else if (const Sym* s = ks; s && s->kind == SymKind::EnumType) {
       kind = TableInfo::EnumKeys;
       en = s->index;
     } else if (s && s->kind == SymKind::Results) {
@@ -724,11 +714,30 @@ void Compiler::declareTable(const Decl& d) {
     }
   }
   // Keys must be distinct (ranges may not overlap) so that a look-up has one answer.
+  auto bounds = [](const TableKeyInfo& k) -> std::pair<int64_t, int64_t> {
+    switch (k.kind) {
+      case TableKeyInfo::Int: return {k.lo, k.lo};
+      case TableKeyInfo::Range: return {k.lo, k.hi};
+      case TableKeyInfo::Less: return {INT64_MIN, k.lo - 1};
+      case TableKeyInfo::LessEq: return {INT64_MIN, k.lo};
+      case TableKeyInfo::Greater: return {k.lo + 1, INT64_MAX};
+      case TableKeyInfo::GreaterEq: return {k.lo, INT64_MAX};
+      default: return {1, 0};  // odds and members: compared by text below
+    }
+  };
   for (size_t i = 0; i < t.rows.size(); ++i) {
     for (size_t j = 0; j < i; ++j) {
+      auto [a0, a1] = bounds(t.rows[i]);
+      auto [b0, b1] = bounds(t.rows[j]);
+      bool numeric = a0 <= a1 && b0 <= b1;
       if (t.rows[i].text == t.rows[j].text) {
-        error(d.table.rows[i].key.range,
-              fmt::format("table {}: row {} appears twice", t.name, t.rows[i].text));
+        error(d.table.rows[i].key.range, fmt::format("table {}: row {} appears twice", t.name, t.rows[i].text));
+        break;
+      }
+      if (numeric && a0 <= b1 && b0 <= a1) {
+        error(d.table.rows[i].key.range, fmt::format("table {}: row {} overlaps row {}, so a look-up would "
+                                                     "have two answers", t.name, t.rows[i].text, t.rows[j].text));
+        break;
       }
     }
   }
@@ -1679,6 +1688,7 @@ void Compiler::compileStmt(const Stmt& s) {
         break;
       }
       for (size_t i = 0; i < s.args.size(); ++i) {
+        if (s.args[i].name) error(s.args[i].name->range, "event arguments are positional; remove the name");
         Type t = compileExpr(*s.args[i].value);
         if (!assignable(info.params[i], t)) {
           error(s.args[i].value->range, fmt::format("event {} expects {} here, but this is {}",
@@ -1706,7 +1716,10 @@ void Compiler::compileStmt(const Stmt& s) {
                                                    "declaration), but this is {}", typeName(P, rt)));
         break;
       }
-      for (const auto& a : call.args) compileExpr(*a.value);
+      for (const auto& a : call.args) {
+        if (a.name) error(a.name->range, "result arguments are positional; remove the name");
+        compileExpr(*a.value);
+      }
       if (ri >= 0) {
         int32_t arity = P.functions[P.results[ri].cases[0]].arity;
         if (static_cast<int32_t>(call.args.size()) != arity) {
@@ -2826,7 +2839,9 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
     eliminatedEvent_ = 0;
     EventInfo mv;
     mv.name = "moved";
-    mv.params = {Type::of(TypeKind::Unit), Type::of(TypeKind::Hex), Type::of(TypeKind::Hex)};
+    Type from = Type::of(TypeKind::Hex);
+    from.optional = true;  // none when the unit enters from off the map
+    mv.params = {Type::of(TypeKind::Unit), from, Type::of(TypeKind::Hex)};
     define("moved", Sym{SymKind::Event, 1}, {}, "event");
     P.events.push_back(mv);
   }

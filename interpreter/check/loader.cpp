@@ -248,12 +248,12 @@ struct Loader::Impl {
     ast::File* f = parsePath(*path, from);
     const ast::Block* rb = findBlock(f, ast::BlockKind::Ruleset);
     if (!rb) {
-      if (f && !D.hasErrors()) D.error(from, fmt::format("'{}' holds no ruleset block", path->string()));
+      if (f) D.error(from, fmt::format("'{}' holds no ruleset block", path->string()));
       return false;
     }
     if (!rb->base.name.empty()) {
-      if (!loadRulesetLayers(rb->base.name, rb->base.range, layers, modules, finalName, title, lineage,
-                             path->parent_path()))
+      fs::path dir = path->parent_path().empty() ? fs::path(".") : path->parent_path();
+      if (!loadRulesetLayers(rb->base.name, rb->base.range, layers, modules, finalName, title, lineage, dir))
         return false;
     }
     Layer l;
@@ -287,6 +287,13 @@ struct Loader::Impl {
         if (d->overlay == ast::OverlayMode::Remove) {
           auto key = std::make_pair(nsOfRemoveKind(d->removeKind), d->qualified.joined());
           auto it = index.find(key);
+          if (it != index.end() && !order[it->second].removed && key.first == "value" &&
+              kindWord(*order[it->second].decl) != d->removeKind) {
+            D.error(d->qualified.range, fmt::format("cannot remove {} '{}': '{}' is a {}", d->removeKind,
+                                                    d->qualified.joined(), d->qualified.joined(),
+                                                    kindWord(*order[it->second].decl)));
+            continue;
+          }
           if (it == index.end() || order[it->second].removed) {
             D.error(d->qualified.range, fmt::format("cannot remove {} '{}': it is not declared in what "
                                                     "this overlays", d->removeKind, d->qualified.joined()));
@@ -311,6 +318,10 @@ struct Loader::Impl {
         auto key = std::make_pair(nsOf(*d), nameOf(*d));
         auto it = index.find(key);
         bool exists = it != index.end();
+        if (multi) {
+          exists = std::any_of(order.begin(), order.end(),
+                               [&](const Entry& e) { return !e.removed && e.decl->kind == d->kind; });
+        }
         if (d->overlay == ast::OverlayMode::Replace) {
           if (!exists) {
             D.error(d->range.valid() ? d->range : d->name.range,
@@ -342,6 +353,11 @@ struct Loader::Impl {
           for (const auto& ci : d->citations) c.citations.push_back(ci.text);
           c.range = d->range;
           changes.push_back(c);
+          continue;
+        }
+        if (exists && d->kind == ast::DeclKind::Sequence) {
+          auto& diag = D.error(d->range, "a ruleset has one sequence of play; this is a second one");
+          D.note(diag, order[it->second].decl->range, "the first is here (an overlay changes it with `replace sequence`)");
           continue;
         }
         if (exists) {
@@ -378,6 +394,8 @@ struct Loader::Impl {
 
   Loaded load(const LoadRequest& req) {
     Loaded result;
+    size_t errorsBefore = D.errorCount();
+    auto failed = [&] { return D.errorCount() > errorsBefore; };
     std::vector<Layer> layers, modules;
     std::string name, title;
     std::vector<std::string> lineage;
@@ -442,12 +460,12 @@ struct Loader::Impl {
       for (const auto& d : sc->scenario.rules) l.decls.push_back(d.get());
       layers.push_back(std::move(l));
     }
-    if (D.hasErrors()) return result;
+    if (failed()) return result;
     // Modules come first, so rulesets can use what they define.
     std::vector<Layer> all = std::move(modules);
     for (auto& l : layers) all.push_back(std::move(l));
     auto merged = merge(all, result.changes);
-    if (D.hasErrors()) return result;
+    if (failed()) return result;
     auto program = std::make_shared<ir::Program>();
     program->rulesetName = name;
     program->title = title;
@@ -468,12 +486,13 @@ struct Loader::Impl {
   }
 
   void checkFile(const std::string& path) {
+    size_t before = D.errorCount();
     ast::File* f = parsePath(path, {});
-    if (!f || D.hasErrors()) return;
+    if (!f || D.errorCount() > before) return;
     if (f->partOf) {
       // Checked through the ruleset that includes it.
       LoadRequest r;
-      r.ruleset = f->partOf->name;
+      r.ruleset = nearby(f->partOf->name, path);
       Loaded l = load(r);
       (void)l;
       return;
@@ -517,7 +536,7 @@ struct Loader::Impl {
           modules.push_back(std::move(l));
           std::vector<OverlayChange> changes;
           auto merged = merge(modules, changes);
-          if (D.hasErrors()) return;
+          if (D.errorCount() > before) return;
           ir::Program p;
           compileProgram(D, merged, nullptr, p);
           break;

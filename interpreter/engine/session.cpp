@@ -242,18 +242,40 @@ Outcome Session::run() {
     }
     if (stop_.kind == Stop::End) {
       machine_.frames.clear();
+      actionStart_.reset();
       return Outcome{};
     }
-    if (stop_.kind == Stop::Error) {
-      std::string where;
-      if (stop_.range.valid()) where = fmt::format(" (at line {})", stop_.range.begin.line);
-      lastError_ = stop_.message + where;
-      return Outcome{Outcome::Error, lastError_, {}};
+    if (stop_.kind == Stop::Error || stop_.kind == Stop::Failed) {
+      Outcome o;
+      if (stop_.kind == Stop::Error) {
+        std::string where;
+        if (stop_.range.valid()) where = fmt::format(" (at line {})", stop_.range.begin.line);
+        lastError_ = stop_.message + where;
+        o = Outcome{Outcome::Error, lastError_, {}};
+      } else if (actionStart_) {
+        o = Outcome{Outcome::Illegal, stop_.message, stop_.citations};
+      } else {
+        // A requirement outside any action (in the sequence of play itself) cannot be refused:
+        // the rules are inconsistent with the game, which is an error.
+        std::string cite;
+        for (const auto& c : stop_.citations) cite += "§" + c + " ";
+        lastError_ = fmt::format("a requirement of the sequence of play failed: {}{}", cite, stop_.message);
+        stop_.kind = Stop::Error;
+        stop_.message = lastError_;
+        return Outcome{Outcome::Error, lastError_, {}};
+      }
+      if (actionStart_) {
+        // Undo the whole action, wherever it had got to.
+        state_ = std::move(actionStart_->state);
+        machine_ = std::move(actionStart_->machine);
+        stop_ = std::move(actionStart_->stop);
+        rng_ = actionStart_->rng;
+        forced_ = std::move(actionStart_->forced);
+        actionStart_.reset();
+      }
+      return o;
     }
-    if (stop_.kind == Stop::Failed) {
-      return Outcome{Outcome::Illegal, stop_.message, stop_.citations};
-    }
-    if (stop_.kind == Stop::Window) state_.activeSide = state_.activeSide;  // unchanged: rules set it
+    if (stop_.kind == Stop::Window) actionStart_.reset();  // the action, if any, is complete
     return Outcome{};
   }
 }
@@ -383,7 +405,7 @@ std::vector<Option> Session::legal() {
   end.kind = ph.alternate ? Option::Pass : Option::End;
   end.text = ph.alternate ? "pass" : "end";
   bool endOk = true;
-  if (ph.endRequires >= 0 && !ph.alternate) {
+  if (ph.endRequires >= 0) {
     std::string err;
     Interpreter in(*program_, state_, machine_);
     Value player = Value::of(Tag::Side, stop_.player);
@@ -445,11 +467,7 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
 Outcome Session::act(int32_t action, const std::vector<Value>& args) {
   if (auto bad = checkAction(action, args)) return *bad;
   // Keep the state to restore if a requirement deeper in the action fails, or the rules err.
-  eval::GameState savedState = state_;
-  eval::Machine savedMachine = machine_;
-  Stop savedStop = stop_;
-  uint64_t savedRng = rng_;
-  std::deque<int64_t> savedForced = forced_;
+  actionStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
   const ActionInfo& a = program_->actions[action];
   const Function& body = program_->functions[a.body];
   const PhaseInfo& ph = program_->phases[stop_.index];
@@ -470,15 +488,7 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
   for (const Value& v : args) machine_.stack.push_back(v);
   machine_.stack.resize(nf.base + std::max(body.locals, body.arity));
   machine_.frames.push_back(nf);
-  Outcome o = run();
-  if (o.kind != Outcome::Ok) {
-    state_ = std::move(savedState);
-    machine_ = std::move(savedMachine);
-    stop_ = savedStop;
-    rng_ = savedRng;
-    forced_ = std::move(savedForced);
-  }
-  return o;
+  return run();
 }
 
 Outcome Session::endPhase() {
@@ -486,6 +496,14 @@ Outcome Session::endPhase() {
   const PhaseInfo& ph = program_->phases[stop_.index];
   eval::Frame& fr = machine_.frames.back();
   const Instr& in = program_->functions[fr.fn].code[fr.pc];
+  if (ph.alternate && ph.endRequires >= 0) {
+    std::string err;
+    Interpreter it(*program_, state_, machine_);
+    Value player = Value::of(Tag::Side, stop_.player);
+    auto v = it.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
+    if (!v) return Outcome{Outcome::Error, err, {}};
+    if (!v->truthy()) return Outcome{Outcome::Illegal, ph.endInfo.text, ph.endInfo.citations};
+  }
   if (ph.alternate) {
     Value& passes = machine_.stack[fr.base + in.b + 1];
     passes = Value::integer(passes.i + 1);

@@ -120,6 +120,16 @@ class Session {
   std::deque<int64_t> forced_;
   bool autoRoll_ = true;
   std::string lastError_;
+  // The game as it was before the action under way, restored if a requirement fails (or the rules
+  // err) anywhere in it, even after it stopped for a roll or a choice.
+  struct Snapshot {
+    eval::GameState state;
+    eval::Machine machine;
+    eval::Stop stop;
+    uint64_t rng = 0;
+    std::deque<int64_t> forced;
+  };
+  std::optional<Snapshot> actionStart_;
 };
 
 }  // namespace polemos::engine

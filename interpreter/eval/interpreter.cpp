@@ -460,6 +460,7 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
 
 std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args, std::string& error,
                                               Stop* failed) {
+  if (pureDepth_ == 0) budget_ = kStepBudget;
   try {
     if (pureDepth_ > 200) throw RuntimeError("functions nested too deeply (more than 200 calls)");
     const Function& f = program_.functions.at(fn);
@@ -490,12 +491,12 @@ std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value>
 }
 
 Stop Interpreter::run() {
+  budget_ = kStepBudget;
   Stop s = execute(machine_, false, 0);
   return s;
 }
 
 Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
-  int64_t budget = kStepBudget;
   diag::SourceRange where;
   try {
     while (m.frames.size() > stopDepth) {
@@ -504,7 +505,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
       if (fr.pc >= static_cast<int32_t>(fn.code.size())) throw RuntimeError("fell off the end of " + fn.name);
       const Instr in = fn.code[fr.pc];
       where = fn.ranges[fr.pc];
-      if (--budget < 0) {
+      if (--budget_ < 0) {
         throw RuntimeError(fmt::format("the ruleset ran {} steps without reaching a decision; it is "
                                        "probably looping", kStepBudget));
       }
@@ -650,6 +651,13 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             if (pure) pending_.clear();
             else pushTriggers(m);
           }
+          if (!pure && state_.result.over) {
+            // The rules ended the game (finish()): nothing more runs.
+            m.frames.clear();
+            Stop s;
+            s.kind = Stop::End;
+            return s;
+          }
           break;
         }
         case Op::Return: {
@@ -754,6 +762,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         }
         case Op::PhaseEnter: {
           state_.phase = in.a;
+          if (st[fr.base + in.b].tag == Tag::Side) state_.acting = static_cast<int32_t>(st[fr.base + in.b].i);
           const PhaseInfo& ph = program_.phases[in.a];
           trace(joinCitations(ph.citations), "phase", ph.name,
                 program_.sides.empty() ? "" : display(program_, state_, st[fr.base + in.b]), "start");

@@ -93,6 +93,9 @@ class Interpreter {
   Machine& machine_;
   Context ctx_;
   int pureDepth_ = 0;
+  // Steps left in this run, shared by nested pure calls (a lambda called by a builtin does not get
+  // a budget of its own).
+  int64_t budget_ = kStepBudget;
   std::vector<std::pair<int32_t, ir::ValueList>> pending_;
   friend class Context;
 };

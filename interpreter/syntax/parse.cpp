@@ -95,6 +95,7 @@ void runWithLargeStack(const std::function<void()>& fn) {
     }
     return nullptr;
   };
+  if (getenv("PNOTHREAD")) ok = false;
   if (ok && pthread_create(&thread, &attr, trampoline,
                            const_cast<void*>(static_cast<const void*>(&fn))) == 0) {
     pthread_attr_destroy(&attr);
@@ -163,15 +164,19 @@ class NestingGuard : public antlr4::tree::ParseTreeListener {
   void enterEveryRule(antlr4::ParserRuleContext* ctx) override {
     if (root_ == nullptr) root_ = ctx;
     ++rules_;
-    const bool level = countsAsLevel(ctx);
+    const Level level = levelOf(ctx);
     levelStack_.push_back(level);
-    if (level) ++levels_;
+    if (level != Level::None) {
+      ++levels_;
+      ++byKind_[static_cast<int>(level)];
+    }
     if (levels_ > maxLevels_ || rules_ > maxRules_) {
-      const size_t rule = ctx->getRuleIndex();
-      std::string what = rule == P::RuleBlock        ? "blocks nested too deeply"
-                         : rule == P::RuleIfStmtTail ? "'else if' chain too long"
-                         : rule == P::RuleTypeRef    ? "type nested too deeply"
-                                                     : "expression nested too deeply";
+      // Name what makes up most of the nesting.
+      auto most = [&](Level l) { return byKind_[static_cast<int>(l)] * 2 > levels_; };
+      const char* what = most(Level::ElseIf)  ? "'else if' chain too long"
+                         : most(Level::Block) ? "blocks nested too deeply"
+                         : most(Level::Type)  ? "type nested too deeply"
+                                              : "expression nested too deeply";
       sink_.diags().error(tokenRange(sink_.file(), ctx->start),
                           fmt::format("{} (more than {} levels)", what, maxLevels_));
       throw ParseAbort{};
@@ -180,8 +185,12 @@ class NestingGuard : public antlr4::tree::ParseTreeListener {
   void exitEveryRule(antlr4::ParserRuleContext*) override {
     if (rules_ > 0) --rules_;
     if (!levelStack_.empty()) {
-      if (levelStack_.back() && levels_ > 0) --levels_;
+      const Level level = levelStack_.back();
       levelStack_.pop_back();
+      if (level != Level::None) {
+        --levels_;
+        --byKind_[static_cast<int>(level)];
+      }
     }
   }
   void visitTerminal(antlr4::tree::TerminalNode*) override {}
@@ -190,16 +199,21 @@ class NestingGuard : public antlr4::tree::ParseTreeListener {
   antlr4::ParserRuleContext* root() const { return root_; }
 
  private:
-  static bool countsAsLevel(antlr4::ParserRuleContext* ctx) {
+  enum class Level { None, Expr, Block, ElseIf, Type };
+
+  static Level levelOf(antlr4::ParserRuleContext* ctx) {
     switch (ctx->getRuleIndex()) {
-      case P::RuleExpr:
-      case P::RuleBlock:
-      case P::RuleIfStmtTail:
-      case P::RuleTypeRef: return true;
-      case P::RuleNotExpr: return ctx->start != nullptr && ctx->start->getType() == P::NOT;
+      case P::RuleExpr: return Level::Expr;
+      case P::RuleBlock: return Level::Block;
+      case P::RuleIfStmtTail: return Level::ElseIf;
+      case P::RuleTypeRef: return Level::Type;
+      case P::RuleNotExpr:
+        return ctx->start != nullptr && ctx->start->getType() == P::NOT ? Level::Expr
+                                                                         : Level::None;
       case P::RuleUnaryExpr:
-        return ctx->start != nullptr && ctx->start->getText() == "-";
-      default: return false;
+        return ctx->start != nullptr && ctx->start->getType() == minusTokenType() ? Level::Expr
+                                                                                   : Level::None;
+      default: return Level::None;
     }
   }
 
@@ -208,7 +222,8 @@ class NestingGuard : public antlr4::tree::ParseTreeListener {
   int maxRules_;
   int rules_ = 0;
   int levels_ = 0;
-  std::vector<bool> levelStack_;
+  int byKind_[5] = {0, 0, 0, 0, 0};
+  std::vector<Level> levelStack_;
   antlr4::ParserRuleContext* root_ = nullptr;
 };
 

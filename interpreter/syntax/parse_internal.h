@@ -47,6 +47,8 @@ class SourceCharStream : public antlr4::ANTLRInputStream {
 
 // +1 for an opening bracket token ( [ {, -1 for a closing one, 0 for any other token type.
 int bracketDelta(size_t tokenType);
+// The token type of '-' (a literal token, without a name in the generated parser).
+size_t minusTokenType();
 // The closing bracket that matches an opening one ('(' -> ')'), by token type; 0 if none.
 size_t matchingBracket(size_t tokenType);
 

@@ -91,9 +91,14 @@ struct BracketTable {
         match[o] = c;
       }
     }
+    for (size_t t = 1; t < n; ++t) {
+      const std::string lit = v.getLiteralName(t);
+      if (lit == "'-'") minus = t;
+    }
   }
   std::vector<int> delta;
   std::vector<size_t> match;
+  size_t minus = 0;
 };
 const BracketTable& brackets() {
   static const BracketTable table;
@@ -105,6 +110,8 @@ int bracketDelta(size_t type) {
   const BracketTable& b = brackets();
   return type < b.delta.size() ? b.delta[type] : 0;
 }
+
+size_t minusTokenType() { return brackets().minus; }
 
 size_t matchingBracket(size_t type) {
   const BracketTable& b = brackets();
@@ -536,9 +543,7 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
         what);
   }
 
-  const bool nameExpected = std::find_if(phrases.begin(), phrases.end(), [](const std::string& p) {
-                              return p == "a name" || p == "an expression" || p == "a statement";
-                            }) != phrases.end();
+  const bool nameExpected = std::find(phrases.begin(), phrases.end(), "a name") != phrases.end();
   std::string hint;
   if (nameExpected && isReservedKeyword(tokenTable(parser), type)) {
     hint = fmt::format(" ('{}' is a reserved word and cannot be used as a name)", found->getText());

@@ -495,13 +495,13 @@ TEST(SyntaxDecls, DeclarationRanges) {
   const ast::Decl& d = p.decl();
   EXPECT_EQ(d.range.begin.line, 2u);
   EXPECT_EQ(d.range.begin.col, 2u);
-  EXPECT_EQ(d.range.end.col, 23u);
+  EXPECT_EQ(d.range.end.col, 22u);
   EXPECT_EQ(d.name.range.begin.col, 8u);
   EXPECT_EQ(d.name.range.end.col, 14u);
   EXPECT_EQ(d.value->range.begin.col, 17u);
   EXPECT_EQ(d.value->range.end.col, 19u);
   EXPECT_EQ(d.citations[0].range.begin.col, 20u);
-  EXPECT_EQ(d.citations[0].range.end.col, 23u);  // `§1` is two code points
+  EXPECT_EQ(d.citations[0].range.end.col, 22u);  // `§1` is two code points
   EXPECT_EQ(d.range.begin.file, p.id);
 }
 
