@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <typeinfo>
+
 #include "syntax/text.h"
 
 namespace polemos::syntax {

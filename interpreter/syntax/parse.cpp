@@ -18,8 +18,6 @@
 #include <pthread.h>
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <functional>
 #include <mutex>
 
@@ -48,10 +46,11 @@ constexpr int kMaxNestingLevels = 10000;
 constexpr int kRulesPerLevel = 16;
 
 // Lookahead. A prediction may look this many tokens ahead: a statement whose kind shows only at
-// its end (`a.b[c].d = 1` against `a.b[c].d`) needs its whole first expression. Pathological
-// input (`if if if ... x` ten thousand times) would otherwise make one prediction scan the whole
-// file with ever deeper context, which takes seconds to minutes.
-constexpr size_t kMaxPredictionLookahead = 5000;
+// its end (`f(a, b)` against `f(a, b).x = 1`) needs its whole first expression, so a call with a
+// list of a few thousand numbers as a statement needs thousands. Pathological input (`if if if
+// ... x` a hundred thousand times) would otherwise make one prediction scan the whole file with
+// ever deeper context, which takes minutes; at this limit it is stopped within a second.
+constexpr size_t kMaxPredictionLookahead = 10000;
 // The whole parse may move through the stream this many times the number of tokens (plus a
 // constant): correct files stay far under it (well under 10 moves per token); it stops input that
 // makes every decision look far ahead (a statement of a hundred thousand citations).
@@ -95,7 +94,6 @@ void runWithLargeStack(const std::function<void()>& fn) {
     }
     return nullptr;
   };
-  if (getenv("PNOTHREAD")) ok = false;
   if (ok && pthread_create(&thread, &attr, trampoline,
                            const_cast<void*>(static_cast<const void*>(&fn))) == 0) {
     pthread_attr_destroy(&attr);
@@ -227,6 +225,24 @@ class NestingGuard : public antlr4::tree::ParseTreeListener {
   antlr4::ParserRuleContext* root_ = nullptr;
 };
 
+// The lexer's error listener. The grammar's last rule (BAD_CHAR) matches any character, so the
+// lexer itself never fails; this is a safety net that reports instead of silently skipping.
+class LexerErrorListener : public antlr4::BaseErrorListener {
+ public:
+  explicit LexerErrorListener(ErrorSink& sink) : sink_(sink) {}
+  void syntaxError(antlr4::Recognizer*, antlr4::Token*, size_t line, size_t col,
+                   const std::string&, std::exception_ptr) override {
+    diag::SourceRange r;
+    r.begin = diag::SourceLoc{sink_.file(), static_cast<uint32_t>(line), static_cast<uint32_t>(col)};
+    r.end = r.begin;
+    r.end.col += 1;
+    sink_.report(r, "unexpected character");
+  }
+
+ private:
+  ErrorSink& sink_;
+};
+
 enum class Entry { File, Expression };
 
 struct ParseJob {
@@ -253,8 +269,26 @@ bool isTerminatedString(const std::string& text) {
 
 // Lexes everything, reporting lexical errors as it goes. Returns false if parsing should not go
 // on (nesting too deep).
-bool lexAll(PolemosLexer& lexer, ErrorSink& sink, const ParseLimits& limits,
-            std::vector<std::unique_ptr<antlr4::Token>>& out, TokenFacts& facts) {
+// A string written with typographic or single quotes (“Woods”, 'Woods') on one line: the closing
+// quote's code-point index, or 0 if `open` does not start one.
+size_t misquotedStringEnd(const SourceCharStream& chars, size_t open) {
+  const char32_t q = chars.at(open);
+  char32_t close = 0;
+  if (q == U'\u201C' || q == U'\u201D') close = U'\u201D';
+  if (q == U'\u2018' || q == U'\u2019') close = U'\u2019';
+  if (q == U'\'') close = U'\'';
+  if (close == 0) return 0;
+  for (size_t i = open + 1; i < chars.length(); ++i) {
+    const char32_t c = chars.at(i);
+    if (c == '\n' || c == '\r') return 0;
+    if (c == close || (close == U'\u201D' && c == U'\u201C')) return i;
+  }
+  return 0;
+}
+
+bool lexAll(PolemosLexer& lexer, const SourceCharStream& chars, ErrorSink& sink,
+            const ParseLimits& limits, std::vector<std::unique_ptr<antlr4::Token>>& out,
+            TokenFacts& facts) {
   const diag::FileId file = sink.file();
   std::vector<const antlr4::Token*> open;  // open brackets, innermost last
   const antlr4::Token* badRunStart = nullptr;
@@ -269,9 +303,42 @@ bool lexAll(PolemosLexer& lexer, ErrorSink& sink, const ParseLimits& limits,
     sink.report(r, describeBadCharacters(badRun));
     badRun.clear();
   };
+  std::unique_ptr<antlr4::Token> next;  // one token of lookahead, pushed back
   for (;;) {
-    std::unique_ptr<antlr4::Token> tok = lexer.nextToken();
-    const size_t type = tok->getType();
+    std::unique_ptr<antlr4::Token> tok = next ? std::move(next) : lexer.nextToken();
+    size_t type = tok->getType();
+    if (type == P::BAD_CHAR) {
+      if (const size_t end = misquotedStringEnd(chars, tok->getStartIndex()); end != 0) {
+        // “Woods” or 'Woods': one error, and the parser sees the string that was meant.
+        flushBad();
+        const size_t start = tok->getStartIndex();
+        while ((next = lexer.nextToken())->getType() != antlr4::Token::EOF &&
+               next->getStartIndex() <= end) {
+        }
+        std::string inner;
+        for (char c : chars.view(start + 1, end - 1)) {
+          if (c == '"' || c == '\\') inner += '\\';
+          inner += c;
+        }
+        auto str = std::make_unique<antlr4::CommonToken>(
+            std::make_pair(tok->getTokenSource(), tok->getInputStream()), P::STRING,
+            antlr4::Token::DEFAULT_CHANNEL, start, end);
+        str->setLine(tok->getLine());
+        str->setCharPositionInLine(tok->getCharPositionInLine());
+        str->setText("\"" + inner + "\"");
+        std::string quotes;
+        appendUtf8(quotes, chars.at(start));
+        quotes += " and ";
+        appendUtf8(quotes, chars.at(end));
+        sink.report(tokenRange(file, str.get()),
+                    chars.at(start) == U'\''
+                        ? std::string("strings are written between double quotes (\"), not single "
+                                      "quotes")
+                        : "strings are written between plain double quotes (\"), not " + quotes);
+        tok = std::move(str);
+        type = P::STRING;
+      }
+    }
     if (type == P::BAD_CHAR) {
       // A run of adjacent bad characters is one error.
       if (badRunEnd != nullptr && badRunEnd->getLine() == tok->getLine() &&
@@ -339,24 +406,25 @@ bool lexAll(PolemosLexer& lexer, ErrorSink& sink, const ParseLimits& limits,
 void runParse(ParseJob& job, std::string_view input) {
   ErrorSink sink(job.diags, job.file);
   SourceCharStream chars(input);
+  LexerErrorListener lexerListener(sink);
   PolemosLexer lexer(&chars);
   lexer.removeErrorListeners();
+  lexer.addErrorListener(&lexerListener);
   std::vector<std::unique_ptr<antlr4::Token>> tokens;
   TokenFacts facts;
   antlr4::tree::ParseTree* tree = nullptr;
-  std::unique_ptr<P> parser;
-  std::unique_ptr<NestingGuard> guard;
-  std::unique_ptr<GuardedTokenStream> stream;
+  // Declared so that they are destroyed in the safe order: the parser (and its tree) first,
+  // then the listeners it points to, then the token stream.
   std::unique_ptr<antlr4::ListTokenSource> source;
+  std::unique_ptr<GuardedTokenStream> stream;
   PendingError pending;
   SyntaxErrorListener listener(sink, facts, pending);
+  std::unique_ptr<NestingGuard> guard;
+  std::unique_ptr<P> parser;
   const int maxLevels =
       std::clamp(job.limits.maxNesting * 4, kMinNestingLevels, kMaxNestingLevels);
   try {
-    auto T0 = std::clock();
-    auto lap = [&](const char* what) { if (getenv("PSTATS")) { auto T1 = std::clock(); fprintf(stderr, "%s %.3f\n", what, double(T1 - T0) / CLOCKS_PER_SEC); T0 = T1; } };
-    if (!lexAll(lexer, sink, job.limits, tokens, facts)) return;
-    lap("lex"); if (getenv("PLEXONLY")) return;
+    if (!lexAll(lexer, chars, sink, job.limits, tokens, facts)) return;
     // Tokens are moved into the source below; the facts keep raw pointers, which stay valid
     // because the tokens themselves do not move.
     const size_t count = tokens.size();
@@ -382,7 +450,6 @@ void runParse(ParseJob& job, std::string_view input) {
       try {
         tree = startRule(*parser);
         stage1 = true;
-        if (getenv("PSTATS")) fprintf(stderr, "stage1 ok tokens=%zu moves=%zu\n", count, stream->moves());
       } catch (antlr4::ParseCancellationException&) {
         stage1 = false;
       }
@@ -407,12 +474,9 @@ void runParse(ParseJob& job, std::string_view input) {
       }
       parser->removeErrorListeners();
     }
-    lap("parse");
     AstBuilder builder(job.diags, job.file, &chars);
     if (job.entry == Entry::File) {
       builder.buildFile(dynamic_cast<P::FileContext*>(tree), *job.fileOut);
-      lap("build");
-      parser.reset(); lap("parser-free"); stream.reset(); source.reset(); lap("tokens-free");
     } else {
       job.exprOut = builder.buildReplExpr(dynamic_cast<P::ReplExprContext*>(tree));
     }

@@ -1,5 +1,6 @@
-// Internals shared by the parser wrapper (parse.cpp), the error reporting (syntax_errors.cpp) and
-// the AST builder (ast_builder.cpp). Includes ANTLR: never include this outside syntax/.
+// Internals shared by the parser wrapper (parse.cpp), token helpers (tokens.cpp), the error
+// reporting (syntax_errors.cpp) and the AST builder (ast_builder.cpp). Includes ANTLR: never
+// include this outside syntax/.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,10 @@ class SourceCharStream : public antlr4::ANTLRInputStream {
   // Text of the code points [interval.a, interval.b], as UTF-8.
   std::string getText(const antlr4::misc::Interval& interval) override;
   std::string_view view(size_t firstCodePoint, size_t lastCodePoint) const;
+  char32_t at(size_t codePoint) const {
+    return codePoint < _data.size() ? static_cast<char32_t>(_data[codePoint]) : 0;
+  }
+  size_t length() const { return _data.size(); }
 
  private:
   size_t byteOffset(size_t codePoint) const;
@@ -81,12 +86,10 @@ class ErrorSink {
 
   diag::Diagnostics& diags() { return diags_; }
   diag::FileId file() const { return file_; }
-  size_t reported() const { return reported_; }
 
  private:
   diag::Diagnostics& diags_;
   diag::FileId file_;
-  size_t reported_ = 0;
 };
 
 // What the lexing pass learnt that the parser's messages use.
@@ -103,8 +106,8 @@ struct TokenFacts {
 
 // Passed from the error strategy to the listener with one error.
 struct PendingError {
-  // The parser expected exactly this closing bracket (a token type; 0 if not): the listener
-  // points a note at its opener.
+  // The parser expected this closing bracket (a token type; 0 if none), perhaps after a ',':
+  // the listener points a note at the bracket it would close.
   size_t closer = 0;
 };
 

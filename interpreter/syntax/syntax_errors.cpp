@@ -10,7 +10,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <mutex>
 
 #include "syntax/parse_internal.h"
 #include "syntax/text.h"
@@ -20,172 +19,11 @@ namespace polemos::syntax {
 using P = PolemosParser;
 
 // ---------------------------------------------------------------------------------------------
-// The character stream
-// ---------------------------------------------------------------------------------------------
-
-SourceCharStream::SourceCharStream(std::string_view utf8) : antlr4::ANTLRInputStream(std::string()), src_(utf8) {
-  _data.clear();
-  _data.reserve(utf8.size());
-  size_t i = 0;
-  size_t extra = 0;
-  while (i < utf8.size()) {
-    const size_t start = i;
-    const char32_t c = decodeUtf8(utf8, i);
-    if (i - start > 1) {
-      extra += i - start - 1;
-      multi_.push_back(_data.size());
-      extra_.push_back(extra);
-    }
-    _data.push_back(static_cast<decltype(_data)::value_type>(c));
-  }
-  p = 0;
-}
-
-size_t SourceCharStream::byteOffset(size_t cp) const {
-  // Multi-byte characters before `cp` add their extra bytes.
-  auto it = std::lower_bound(multi_.begin(), multi_.end(), cp);
-  const size_t k = static_cast<size_t>(it - multi_.begin());
-  return cp + (k > 0 ? extra_[k - 1] : 0);
-}
-
-std::string_view SourceCharStream::view(size_t first, size_t last) const {
-  if (first > last || last >= _data.size()) return {};
-  const size_t a = byteOffset(first);
-  const size_t b = byteOffset(last + 1);
-  return src_.substr(a, b - a);
-}
-
-std::string SourceCharStream::getText(const antlr4::misc::Interval& interval) {
-  if (interval.a < 0 || interval.b < 0) return {};
-  const size_t first = static_cast<size_t>(interval.a);
-  size_t last = static_cast<size_t>(interval.b);
-  if (_data.empty() || first >= _data.size()) return {};
-  if (last >= _data.size()) last = _data.size() - 1;
-  return std::string(view(first, last));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Brackets
-// ---------------------------------------------------------------------------------------------
-
-namespace {
-struct BracketTable {
-  BracketTable() {
-    antlr4::ANTLRInputStream input(std::string{});
-    PolemosLexer lexer(&input);
-    const antlr4::dfa::Vocabulary& v = lexer.getVocabulary();
-    const size_t n = v.getMaxTokenType() + 1;
-    delta.assign(n, 0);
-    match.assign(n, 0);
-    static constexpr std::pair<const char*, const char*> kPairs[] = {
-        {"'('", "')'"}, {"'['", "']'"}, {"'{'", "'}'"}};
-    for (const auto& [open, close] : kPairs) {
-      size_t o = 0, c = 0;
-      for (size_t t = 1; t < n; ++t) {
-        if (v.getLiteralName(t) == open) o = t;
-        if (v.getLiteralName(t) == close) c = t;
-      }
-      if (o != 0 && c != 0) {
-        delta[o] = 1;
-        delta[c] = -1;
-        match[o] = c;
-      }
-    }
-    for (size_t t = 1; t < n; ++t) {
-      const std::string lit = v.getLiteralName(t);
-      if (lit == "'-'") minus = t;
-    }
-  }
-  std::vector<int> delta;
-  std::vector<size_t> match;
-  size_t minus = 0;
-};
-const BracketTable& brackets() {
-  static const BracketTable table;
-  return table;
-}
-}  // namespace
-
-int bracketDelta(size_t type) {
-  const BracketTable& b = brackets();
-  return type < b.delta.size() ? b.delta[type] : 0;
-}
-
-size_t minusTokenType() { return brackets().minus; }
-
-size_t matchingBracket(size_t type) {
-  const BracketTable& b = brackets();
-  return type < b.match.size() ? b.match[type] : 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ranges
-// ---------------------------------------------------------------------------------------------
-
-size_t tokenLength(const antlr4::Token* t) {
-  if (t == nullptr) return 0;
-  const size_t start = t->getStartIndex();
-  const size_t stop = t->getStopIndex();
-  if (t->getType() == antlr4::Token::EOF || start == kInvalidIndex ||
-      stop == kInvalidIndex || stop < start) {
-    return 0;
-  }
-  return stop - start + 1;
-}
-
-diag::SourceRange tokenRange(diag::FileId file, const antlr4::Token* t) {
-  diag::SourceRange r;
-  if (t == nullptr) return r;
-  r.begin = diag::SourceLoc{file, static_cast<uint32_t>(t->getLine()),
-                            static_cast<uint32_t>(t->getCharPositionInLine())};
-  r.end = r.begin;
-  const size_t len = tokenLength(t);
-  if (t->getType() == P::STRING) {
-    // Only a string can span lines (a backslash before the line break).
-    const std::string text = t->getText();
-    const size_t nl = text.rfind('\n');
-    if (nl != std::string::npos) {
-      r.end.line += static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n'));
-      r.end.col = static_cast<uint32_t>(codePointCount(std::string_view(text).substr(nl + 1)));
-      return r;
-    }
-  }
-  r.end.col += static_cast<uint32_t>(len);
-  return r;
-}
-
-diag::SourceRange spanRanges(const diag::SourceRange& a, const diag::SourceRange& b) {
-  if (!a.valid()) return b;
-  if (!b.valid()) return a;
-  diag::SourceRange r;
-  r.begin = a.begin;
-  r.end = b.end < a.end ? a.end : b.end;
-  return r;
-}
-
-diag::SourceRange contextRange(diag::FileId file, const antlr4::ParserRuleContext* ctx) {
-  if (ctx == nullptr) return {};
-  const antlr4::Token* start = ctx->start;
-  const antlr4::Token* stop = ctx->stop;
-  if (start == nullptr) return {};
-  diag::SourceRange r = tokenRange(file, start);
-  // An empty rule has its stop token before its start token; a half-built one may have none.
-  if (stop != nullptr && stop->getType() != antlr4::Token::EOF &&
-      stop->getTokenIndex() != kInvalidIndex &&
-      start->getTokenIndex() != kInvalidIndex &&
-      stop->getTokenIndex() > start->getTokenIndex()) {
-    r = spanRanges(r, tokenRange(file, stop));
-  }
-  return r;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The sink and the listener
 // ---------------------------------------------------------------------------------------------
 
 void ErrorSink::report(diag::SourceRange range, std::string message) {
   diags_.error(range, std::move(message));
-  ++reported_;
   if (diags_.full()) throw ParseAbort{};
 }
 
@@ -193,7 +31,6 @@ void ErrorSink::reportWithNote(diag::SourceRange range, std::string message,
                                diag::SourceRange noteRange, std::string note) {
   diag::Diagnostic& d = diags_.error(range, std::move(message));
   diags_.note(d, noteRange, std::move(note));
-  ++reported_;
   if (diags_.full()) throw ParseAbort{};
 }
 
@@ -275,7 +112,9 @@ void SyntaxErrorListener::syntaxError(antlr4::Recognizer* recognizer,
     return;
   }
   if (closer != 0 && parser != nullptr && index != kInvalidIndex) {
-    if (const antlr4::Token* open = findOpener(parser->getTokenStream(), index, closer)) {
+    // Only worth a note when the opening bracket is not on the line shown anyway.
+    const antlr4::Token* open = findOpener(parser->getTokenStream(), index, closer);
+    if (open != nullptr && open->getLine() < offendingSymbol->getLine()) {
       sink_.reportWithNote(r, msg, tokenRange(file, open),
                            fmt::format("to close the '{}' opened here", open->getText()));
       return;
@@ -477,10 +316,10 @@ std::vector<std::string> describeExpected(antlr4::Parser* parser,
       dropTypes({n.type});
     }
   }
-  // Keywords, then punctuation, in token order.
+  // Keywords, then punctuation, then closing brackets (`',' or '}'`), each in token order.
   std::sort(set.begin(), set.end(), [](size_t a, size_t b) {
-    const bool ka = a >= P::RULESET, kb = b >= P::RULESET;
-    if (ka != kb) return ka;
+    auto group = [](size_t t) { return t >= P::RULESET ? 0 : bracketDelta(t) < 0 ? 2 : 1; };
+    if (group(a) != group(b)) return group(a) < group(b);
     return a < b;
   });
   for (size_t t : set) {
@@ -543,12 +382,39 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
         what);
   }
 
+  // The token before the offending one, for messages about what it leaves unfinished.
+  antlr4::Token* prev = nullptr;
+  if (!atEof || found != nullptr) {
+    const size_t index = found != nullptr ? found->getTokenIndex() : kInvalidIndex;
+    if (index != kInvalidIndex && index > 0) prev = parser->getTokenStream()->get(index - 1);
+  }
+  if (prev != nullptr && prev->getType() == P::ROLL) {
+    return fmt::format("expected a die after 'roll' (like d6, 2d6 or a die's name) but found {}",
+                       what);
+  }
+  if (prev != nullptr && prev->getType() == P::CITATION && found != nullptr &&
+      found->getText() == "." && prev->getStopIndex() + 1 == found->getStartIndex()) {
+    return fmt::format("unexpected '.' after the rule citation '{}' (a citation does not end "
+                       "with '.')",
+                       prev->getText());
+  }
+
   const bool nameExpected = std::find(phrases.begin(), phrases.end(), "a name") != phrases.end();
+  const bool declarationExpected =
+      std::find(phrases.begin(), phrases.end(), "a declaration") != phrases.end();
   std::string hint;
   if (nameExpected && isReservedKeyword(tokenTable(parser), type)) {
     hint = fmt::format(" ('{}' is a reserved word and cannot be used as a name)", found->getText());
   } else if (type == P::DICE && nameExpected) {
     hint = fmt::format(" ('{}' is dice; a name cannot look like d6)", found->getText());
+  } else if (declarationExpected &&
+             (type == P::LET || type == P::IF || type == P::FOR || type == P::WHILE ||
+              type == P::REQUIRE || type == P::RETURN || type == P::ALTERNATE ||
+              type == P::EMIT || type == P::APPLY)) {
+    hint = fmt::format(
+        " ('{}' starts a statement; statements go in the body of a function, procedure, action, "
+        "trigger or sequence)",
+        found->getText());
   }
 
   if (atEof) {
@@ -563,23 +429,35 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
   return fmt::format("unexpected {} in {}{}", what, constructName(ruleIndex), hint);
 }
 
+namespace {
+// Characters that would be invisible or ambiguous in a message: shown by code point.
+bool invisible(char32_t c) {
+  return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0xA0) || (c >= 0x2000 && c <= 0x200F) ||
+         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0xFEFF || c == 0x3000;
+}
+}  // namespace
+
 std::string describeBadCharacters(const std::string& text) {
-  size_t i = 0;
-  const char32_t first = decodeUtf8(text, i);
-  const bool single = i == text.size();
-  const bool invisible = first < 0x20 || first == 0x7F || (first >= 0x80 && first <= 0xA0) ||
-                         (first >= 0x2000 && first <= 0x200F) || first == 0x2028 ||
-                         first == 0x2029 || first == 0x202F || first == 0xFEFF || first == 0x3000;
+  std::vector<char32_t> cps;
+  for (size_t i = 0; i < text.size();) cps.push_back(decodeUtf8(text, i));
+  const bool single = cps.size() == 1;
+  const char32_t first = cps.empty() ? 0 : cps[0];
   std::string shown;
-  if (single && invisible) {
-    shown = codePointName(first);
+  if (std::all_of(cps.begin(), cps.end(), invisible)) {
+    for (size_t k = 0; k < cps.size() && k < 8; ++k) {
+      shown += (k > 0 ? " " : "") + codePointName(cps[k]);
+    }
+    if (cps.size() > 8) shown += " ...";
   } else {
     shown = quoteForMessage(text);
   }
   std::string msg = fmt::format("unexpected character{} {}", single ? "" : "s", shown);
-  if (!single) return msg;
+  // Hints for a character, or a run of one character (`&&`).
+  if (std::any_of(cps.begin(), cps.end(), [&](char32_t c) { return c != first; })) return msg;
   switch (first) {
-    case U'§': return "a rule citation needs a rule number after '§' (like §7.43)";
+    case U'§':
+      if (single) return "a rule citation needs a rule number after '§' (like §7.43)";
+      return msg;
     case U'\u201C':
     case U'\u201D': return msg + "; strings are written between plain double quotes (\")";
     case U'\'':
@@ -610,10 +488,20 @@ void SyntaxErrorStrategy::notify(antlr4::Parser* recognizer, antlr4::Token* foun
                                  const antlr4::misc::IntervalSet& expected,
                                  std::exception_ptr e) {
   std::string msg = describeSyntaxError(recognizer, found, expected, currentRule(recognizer));
+  // When the parser wants a closing bracket (perhaps after a ','), point at the opening one.
   pending_.closer = 0;
-  if (expected.size() == 1 && msg.rfind("expected '", 0) == 0) {
-    const size_t t = static_cast<size_t>(expected.getMinElement());
-    if (bracketDelta(t) < 0) pending_.closer = t;
+  if (msg.rfind("expected '", 0) == 0 && expected.size() <= 2) {
+    size_t closers = 0, closer = 0, others = 0;
+    for (ssize_t t : expected.toList()) {
+      const size_t type = static_cast<size_t>(t);
+      if (bracketDelta(type) < 0) {
+        ++closers;
+        closer = type;
+      } else if (recognizer->getVocabulary().getLiteralName(type) != "','") {
+        ++others;
+      }
+    }
+    if (closers == 1 && others == 0) pending_.closer = closer;
   }
   recognizer->notifyErrorListeners(found, msg, e);
 }

@@ -34,7 +34,7 @@ struct Rules : Parse {
   explicit Rules(const std::string& body) : Parse("ruleset r {\n" + body + "\n}\n") {}
 };
 
-TEST(SyntaxDecls, RulesetBlock) {
+TEST(syntax_decls, RulesetBlock) {
   Parse p("ruleset fourbattles \"Four Battles\" extends standard §1.0 §1.1 {\n}\n");
   ASSERT_EQ(p.errors(), "");
   ASSERT_EQ(p.file->blocks.size(), 1u);
@@ -54,14 +54,14 @@ TEST(SyntaxDecls, RulesetBlock) {
   EXPECT_EQ(b.name.range.end.col, 19u);
 }
 
-TEST(SyntaxDecls, RulesetWithoutBase) {
+TEST(syntax_decls, RulesetWithoutBase) {
   Parse p("ruleset standard {}");
   ASSERT_EQ(p.errors(), "");
   EXPECT_EQ(p.block().base.name, "");
   EXPECT_EQ(p.block().title, "");
 }
 
-TEST(SyntaxDecls, HouseModuleScenarioBlocks) {
+TEST(syntax_decls, HouseModuleScenarioBlocks) {
   Parse p(
       "house aid_sheet for deluxe \"Player aid\" §H.1 { }\n"
       "module stdlib.odds \"Odds columns\" { const x = 1 }\n"
@@ -89,7 +89,7 @@ TEST(SyntaxDecls, HouseModuleScenarioBlocks) {
   ASSERT_EQ(s.scenario.settings.size(), 1u);
 }
 
-TEST(SyntaxDecls, PartOfFile) {
+TEST(syntax_decls, PartOfFile) {
   Parse p("part of standard\nconst a = 1\ntable t { }\n");
   ASSERT_EQ(p.errors(), "");
   ASSERT_TRUE(p.file->partOf.has_value());
@@ -101,7 +101,7 @@ TEST(SyntaxDecls, PartOfFile) {
   EXPECT_EQ(p.file->file, p.id);
 }
 
-TEST(SyntaxDecls, EmptyFile) {
+TEST(syntax_decls, EmptyFile) {
   Parse p("");
   EXPECT_EQ(p.errors(), "");
   EXPECT_TRUE(p.file->blocks.empty());
@@ -109,7 +109,7 @@ TEST(SyntaxDecls, EmptyFile) {
   EXPECT_FALSE(p.file->partOf.has_value());
 }
 
-TEST(SyntaxDecls, UsesAndInclude) {
+TEST(syntax_decls, UsesAndInclude) {
   Rules p("uses stdlib.odds, stdlib.hex\ninclude \"tables.pol\", \"units\\\\x.pol\";");
   ASSERT_EQ(p.errors(), "");
   const ast::Decl& u = p.decl(0);
@@ -125,7 +125,7 @@ TEST(SyntaxDecls, UsesAndInclude) {
   EXPECT_EQ(i.includes[1], "units\\x.pol");
 }
 
-TEST(SyntaxDecls, Levels) {
+TEST(syntax_decls, Levels) {
   Rules p("levels introductory < basic < advanced §1.2");
   ASSERT_EQ(p.errors(), "");
   const ast::Decl& d = p.decl();
@@ -137,7 +137,7 @@ TEST(SyntaxDecls, Levels) {
   EXPECT_EQ(d.citations[0].text, "1.2");
 }
 
-TEST(SyntaxDecls, Option) {
+TEST(syntax_decls, Option) {
   Rules p("option displacement: bool = on §7.8 \"Displacement rule\";\noption x = 3");
   ASSERT_EQ(p.errors(), "");
   const ast::Decl& d = p.decl();
@@ -151,7 +151,7 @@ TEST(SyntaxDecls, Option) {
   EXPECT_FALSE(p.decl(1).type.has_value());
 }
 
-TEST(SyntaxDecls, Enum) {
+TEST(syntax_decls, Enum) {
   Rules p("enum Weapon §3 { bow, sling §10.2 \"thrown\", javelin, }");
   ASSERT_EQ(p.errors(), "");
   const ast::Decl& d = p.decl();
@@ -167,7 +167,7 @@ TEST(SyntaxDecls, Enum) {
   EXPECT_EQ(d.members[2].name.name, "javelin");
 }
 
-TEST(SyntaxDecls, ConstAndDie) {
+TEST(syntax_decls, ConstAndDie) {
   Rules p("const max_stack: int = 2 + 1 §5.5;\ndie averaging = [2, 3, 3, 4, 4, 5] §9 \"avg\"");
   ASSERT_EQ(p.errors(), "");
   EXPECT_EQ(p.dump(0), "const max_stack: int = (+ 2 1) §5.5");
@@ -180,7 +180,7 @@ TEST(SyntaxDecls, ConstAndDie) {
   ASSERT_EQ(die.citations.size(), 1u);
 }
 
-TEST(SyntaxDecls, StatesAndFields) {
+TEST(syntax_decls, StatesAndFields) {
   Rules p(
       "side state §15 {\n"
       "  eliminated_sp: int = 0 §15.1 \"SP lost\"\n"
@@ -212,7 +212,7 @@ TEST(SyntaxDecls, StatesAndFields) {
   EXPECT_EQ(p.decl(1).fields[0].value, nullptr);
 }
 
-TEST(SyntaxDecls, UnitClassAndType) {
+TEST(syntax_decls, UnitClassAndType) {
   Rules p(
       "unit class Combat §2 {\n"
       "  strength: int\n"
@@ -246,7 +246,7 @@ TEST(SyntaxDecls, UnitClassAndType) {
   EXPECT_EQ(t.inits[1].name.name, "ma");
 }
 
-TEST(SyntaxDecls, AttributesAndKinds) {
+TEST(syntax_decls, AttributesAndKinds) {
   Rules p(
       "terrain attributes { cost: int = 1; defense: TerrainEffect }\n"
       "hexside attributes §5 { extra: int }\n"
@@ -269,7 +269,7 @@ TEST(SyntaxDecls, AttributesAndKinds) {
   EXPECT_EQ(p.decl(4).name.name, "stream");
 }
 
-TEST(SyntaxDecls, Quantity) {
+TEST(syntax_decls, Quantity) {
   Rules p("quantity melee.defense(d: unit, a: list<unit>): int = d.strength §7.4 \"defense\"");
   ASSERT_EQ(p.errors(), "");
   const ast::Decl& d = p.decl();
@@ -284,7 +284,7 @@ TEST(SyntaxDecls, Quantity) {
   EXPECT_EQ(d.description, "defense");
 }
 
-TEST(SyntaxDecls, Modifier) {
+TEST(syntax_decls, Modifier) {
   Rules p(
       "modifier terrain_defense on melee.defense(d, a) §7.41 level basic if displacement "
       "\"terrain\" {\n"
@@ -328,14 +328,14 @@ TEST(SyntaxDecls, Modifier) {
   EXPECT_EQ(d.clauses[7].because.size(), 1u);
 }
 
-TEST(SyntaxDecls, ModifierWithoutParams) {
+TEST(syntax_decls, ModifierWithoutParams) {
   Rules p("modifier demoralized on melee.column { when attacker_side.demoralized: shift -1 }");
   ASSERT_EQ(p.errors(), "");
   EXPECT_TRUE(p.decl().paramNames.empty());
   EXPECT_EQ(p.decl().qualified.joined(), "melee.column");
 }
 
-TEST(SyntaxDecls, FunctionsAndProcedures) {
+TEST(syntax_decls, FunctionsAndProcedures) {
   Rules p(
       "function double(x: int): int = x * 2;\n"
       "function f() §3 { return 1 }\n"
@@ -358,7 +358,7 @@ TEST(SyntaxDecls, FunctionsAndProcedures) {
   EXPECT_EQ(syntax::dumpStmt(m.body.at(0).get()), "(let a 1)");
 }
 
-TEST(SyntaxDecls, Action) {
+TEST(syntax_decls, Action) {
   Rules p(
       "action move(u: unit in my_units(), to: hex) §5.0 \"Move a unit\" level basic {\n"
       "  require u.side == active_side §5.17\n"
@@ -374,7 +374,7 @@ TEST(SyntaxDecls, Action) {
   ASSERT_EQ(a.body.size(), 1u);
 }
 
-TEST(SyntaxDecls, ResultsEventTriggerSequence) {
+TEST(syntax_decls, ResultsEventTriggerSequence) {
   Rules p(
       "results melee_result(a: list<unit>) §7.6 {\n"
       "  - { }\n"
@@ -411,7 +411,7 @@ TEST(SyntaxDecls, ResultsEventTriggerSequence) {
   EXPECT_EQ(s.body.size(), 1u);
 }
 
-TEST(SyntaxDecls, Overlays) {
+TEST(syntax_decls, Overlays) {
   Rules p(
       "replace terrain slope { cost = 2 } §5.25\n"
       "add modifier flank on melee.attack(a) { always: * 2 }\n"
@@ -433,7 +433,7 @@ TEST(SyntaxDecls, Overlays) {
   EXPECT_EQ(q.decl(3).overlay, OverlayMode::Plain);
 }
 
-TEST(SyntaxDecls, RemoveEveryKind) {
+TEST(syntax_decls, RemoveEveryKind) {
   struct Case {
     const char* words;
     DeclKind kind;
@@ -462,7 +462,7 @@ TEST(SyntaxDecls, RemoveEveryKind) {
   }
 }
 
-TEST(SyntaxDecls, SoftKeywordsAsNames) {
+TEST(syntax_decls, SoftKeywordsAsNames) {
   // Words that only mean something in one position are ordinary names elsewhere.
   Rules p("const side = 1\nconst rows = columns + state + phase + table + function\n"
           "function at(by: int): int = by");
@@ -473,7 +473,7 @@ TEST(SyntaxDecls, SoftKeywordsAsNames) {
   EXPECT_EQ(p.decl(2).name.name, "at");
 }
 
-TEST(SyntaxDecls, OptionalSemicolons) {
+TEST(syntax_decls, OptionalSemicolons) {
   Rules with("const a = 1; const b = 2;");
   Rules without("const a = 1 const b = 2");
   ASSERT_EQ(with.errors(), "");
@@ -482,14 +482,14 @@ TEST(SyntaxDecls, OptionalSemicolons) {
   EXPECT_EQ(without.block().decls.size(), 2u);
 }
 
-TEST(SyntaxDecls, CommentsAreSkipped) {
+TEST(syntax_decls, CommentsAreSkipped) {
   Rules p("// a line comment\nconst a /* inline */ = 1 /* a\nmulti-line comment */ const b = 2");
   ASSERT_EQ(p.errors(), "");
   ASSERT_EQ(p.block().decls.size(), 2u);
   EXPECT_EQ(p.decl(1).range.begin.line, 4u);
 }
 
-TEST(SyntaxDecls, DeclarationRanges) {
+TEST(syntax_decls, DeclarationRanges) {
   Rules p("  const answer = 42 §1");
   ASSERT_EQ(p.errors(), "");
   const ast::Decl& d = p.decl();
@@ -505,7 +505,7 @@ TEST(SyntaxDecls, DeclarationRanges) {
   EXPECT_EQ(d.range.begin.file, p.id);
 }
 
-TEST(SyntaxDecls, DumpFileCoversAll) {
+TEST(syntax_decls, DumpFileCoversAll) {
   Parse p(
       "ruleset r \"R\" {\n"
       "  enum E { a, b }\n"

@@ -25,7 +25,7 @@ struct Parse {
   std::unique_ptr<ast::File> file;
 };
 
-TEST(SyntaxErrors, RangeCoversTheWholeToken) {
+TEST(syntax_errors, RangeCoversTheWholeToken) {
   Parse p("ruleset r {\n  const a = 1 foo\n}\n");
   ASSERT_EQ(p.diags.errorCount(), 1u);
   const diag::SourceRange& r = p.first().range;
@@ -40,7 +40,7 @@ TEST(SyntaxErrors, RangeCoversTheWholeToken) {
             "              ^~~\n");
 }
 
-TEST(SyntaxErrors, ColumnsAreCodePoints) {
+TEST(syntax_errors, ColumnsAreCodePoints) {
   Parse p("ruleset r \"é§\" {\n  \"ünïcode\" x\n}\n");
   ASSERT_EQ(p.diags.errorCount(), 1u);
   EXPECT_EQ(p.first().range.begin.col, 2u);
@@ -51,7 +51,7 @@ TEST(SyntaxErrors, ColumnsAreCodePoints) {
             "  ^~~~~~~~~\n");
 }
 
-TEST(SyntaxErrors, UnexpectedEndOfFileNotesTheOpenBracket) {
+TEST(syntax_errors, UnexpectedEndOfFileNotesTheOpenBracket) {
   Parse p("ruleset r {\n  const a = 1\n");
   EXPECT_EQ(p.errors(),
             "t.pol:2:14: error: unexpected end of file; expected a declaration or '}'\n"
@@ -62,7 +62,7 @@ TEST(SyntaxErrors, UnexpectedEndOfFileNotesTheOpenBracket) {
             "          ^\n");
 }
 
-TEST(SyntaxErrors, MissingClosingBracketNotesItsOpener) {
+TEST(syntax_errors, MissingClosingBracketNotesItsOpener) {
   Parse p("ruleset r {\n  const a = f(1,\n    2\n  const b = 3\n}\n");
   EXPECT_EQ(p.errors(),
             "t.pol:4:3: error: expected ')' but found 'const'\n"
@@ -76,7 +76,7 @@ TEST(SyntaxErrors, MissingClosingBracketNotesItsOpener) {
   EXPECT_EQ(p.file->blocks[0]->decls.size(), 2u);
 }
 
-TEST(SyntaxErrors, ReservedWordAsName) {
+TEST(syntax_errors, ReservedWordAsName) {
   Parse p("ruleset r { const while = 1 }");
   EXPECT_EQ(p.errors(),
             "t.pol:1:19: error: expected a name but found 'while' ('while' is a reserved word and "
@@ -85,7 +85,7 @@ TEST(SyntaxErrors, ReservedWordAsName) {
             "                  ^~~~~\n");
 }
 
-TEST(SyntaxErrors, SeveralErrorsInSeparateDeclarations) {
+TEST(syntax_errors, SeveralErrorsInSeparateDeclarations) {
   Parse p(
       "ruleset r {\n"
       "  const a = \n"
@@ -96,14 +96,14 @@ TEST(SyntaxErrors, SeveralErrorsInSeparateDeclarations) {
   EXPECT_EQ(p.diags.errorCount(), 2u) << p.errors();
   EXPECT_EQ(p.diags.all()[0].message, "expected an expression but found 'const'");
   EXPECT_EQ(p.diags.all()[0].range.begin.line, 3u);
-  EXPECT_EQ(p.diags.all()[1].message, "expected '}' or ',' but found 'y'");
+  EXPECT_EQ(p.diags.all()[1].message, "expected ',' or '}' but found 'y'");
   EXPECT_EQ(p.diags.all()[1].range.begin.line, 4u);
   // As much of the AST as could be built is there.
   ASSERT_EQ(p.file->blocks.size(), 1u);
   EXPECT_GE(p.file->blocks[0]->decls.size(), 3u);
 }
 
-TEST(SyntaxErrors, LexicalErrors) {
+TEST(syntax_errors, LexicalErrors) {
   Parse bad("ruleset r { const a = 1 ¤ }");
   EXPECT_EQ(bad.errors(),
             "t.pol:1:25: error: unexpected character '¤'\n"
@@ -116,14 +116,22 @@ TEST(SyntaxErrors, LexicalErrors) {
   Parse nul(std::string("ruleset r {\0}", 13));
   EXPECT_EQ(nul.first().message, "unexpected character U+0000");
   Parse quote("ruleset r { const a = “x” }");
+  EXPECT_EQ(quote.diags.errorCount(), 1u);
   EXPECT_EQ(quote.first().message,
+            "strings are written between plain double quotes (\"), not “ and ”");
+  EXPECT_EQ(quote.first().range.end.col - quote.first().range.begin.col, 3u);
+  // The parser saw the string that was meant.
+  ASSERT_EQ(quote.file->blocks.at(0)->decls.size(), 1u);
+  EXPECT_EQ(quote.file->blocks[0]->decls[0]->value->text, "x");
+  Parse open("ruleset r { const a = “x }");
+  EXPECT_EQ(open.first().message,
             "unexpected character '“'; strings are written between plain double quotes (\")");
   Parse section("ruleset r { const a = 1 § }");
   EXPECT_EQ(section.first().message,
             "a rule citation needs a rule number after '§' (like §7.43)");
 }
 
-TEST(SyntaxErrors, UnterminatedStringIsOneError) {
+TEST(syntax_errors, UnterminatedStringIsOneError) {
   Parse p("ruleset r \"Standard {\n  const a = 1\n}\n");
   EXPECT_EQ(p.errors(),
             "t.pol:1:11: error: unterminated string: the line ends before the closing '\"'\n"
@@ -131,7 +139,7 @@ TEST(SyntaxErrors, UnterminatedStringIsOneError) {
             "          ^~~~~~~~~~~\n");
 }
 
-TEST(SyntaxErrors, UnterminatedComment) {
+TEST(syntax_errors, UnterminatedComment) {
   Parse p("ruleset r {\n  /* never closed\n  const a = 1\n}\n");
   EXPECT_EQ(p.errors(),
             "t.pol:2:3: error: unterminated comment: this '/*' has no matching '*/'\n"
@@ -139,7 +147,7 @@ TEST(SyntaxErrors, UnterminatedComment) {
             "  ^~\n");
 }
 
-TEST(SyntaxErrors, StrayClosingBrace) {
+TEST(syntax_errors, StrayClosingBrace) {
   Parse p("ruleset r {\n}\n}\n");
   EXPECT_EQ(p.errors(),
             "t.pol:3:1: error: unexpected '}': there is no open '{' for it to close\n"
@@ -147,7 +155,7 @@ TEST(SyntaxErrors, StrayClosingBrace) {
             "^\n");
 }
 
-TEST(SyntaxErrors, StopsWhenTheEngineIsFull) {
+TEST(syntax_errors, StopsWhenTheEngineIsFull) {
   // One error per declaration, far more than the engine keeps.
   std::string text = "ruleset r {\n";
   for (int i = 0; i < 500; ++i) text += "  const = 1\n";
@@ -158,7 +166,7 @@ TEST(SyntaxErrors, StopsWhenTheEngineIsFull) {
   EXPECT_LE(p.diags.errorCount(), diag::Diagnostics::kMaxErrors + 1);
 }
 
-TEST(SyntaxErrors, EngineAlreadyFull) {
+TEST(syntax_errors, EngineAlreadyFull) {
   diag::SourceManager sources;
   diag::Diagnostics diags(sources);
   for (size_t i = 0; i < diag::Diagnostics::kMaxErrors; ++i) diags.error({}, "earlier");
@@ -168,14 +176,14 @@ TEST(SyntaxErrors, EngineAlreadyFull) {
   EXPECT_EQ(diags.errorCount(), diag::Diagnostics::kMaxErrors + 1);
 }
 
-TEST(SyntaxErrors, OddsRatioInARowKey) {
+TEST(syntax_errors, OddsRatioInARowKey) {
   Parse p("ruleset r { table t { row 1:1 2 3 } }");
   EXPECT_EQ(p.first().message,
             "expected ':' after the row key but found '2'; '1:1' reads as an odds ratio, so write "
             "a space after the ':'");
 }
 
-TEST(SyntaxErrors, StrayTokenInTableRow) {
+TEST(syntax_errors, StrayTokenInTableRow) {
   Parse p("ruleset r {\n  table t {\n    row 1: AR ( DR\n  }\n  const a = 1\n}\n");
   EXPECT_EQ(p.diags.errorCount(), 1u) << p.errors();
   EXPECT_EQ(p.first().message,

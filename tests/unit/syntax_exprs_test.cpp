@@ -33,7 +33,7 @@ std::string dump(const std::string& text) {
   return p.dump();
 }
 
-TEST(SyntaxExprs, Literals) {
+TEST(syntax_exprs, Literals) {
   EXPECT_EQ(dump("42"), "42");
   EXPECT_EQ(dump("3:1"), "3:1");
   EXPECT_EQ(dump("\"hi\""), "\"hi\"");
@@ -45,7 +45,7 @@ TEST(SyntaxExprs, Literals) {
   EXPECT_EQ(dump("name_1"), "name_1");
 }
 
-TEST(SyntaxExprs, LiteralFields) {
+TEST(syntax_exprs, LiteralFields) {
   ParseExpr i("007");
   ASSERT_EQ(i.expr->kind, ExprKind::Int);
   EXPECT_EQ(i.expr->intValue, 7);
@@ -64,7 +64,7 @@ TEST(SyntaxExprs, LiteralFields) {
   EXPECT_EQ(n.expr->text, "hex_of");
 }
 
-TEST(SyntaxExprs, IntegerOverflowIsFlaggedNotThrown) {
+TEST(syntax_exprs, IntegerOverflowIsFlaggedNotThrown) {
   ParseExpr max("9223372036854775807");
   ASSERT_EQ(max.errors(), "");
   EXPECT_EQ(max.expr->intValue, INT64_MAX);
@@ -80,7 +80,7 @@ TEST(SyntaxExprs, IntegerOverflowIsFlaggedNotThrown) {
   EXPECT_TRUE(odds.expr->overflow);
 }
 
-TEST(SyntaxExprs, Strings) {
+TEST(syntax_exprs, Strings) {
   ParseExpr s(R"("a \"quoted\" \\ back\nslash\tand § é")");
   ASSERT_EQ(s.errors(), "");
   EXPECT_EQ(s.expr->text, "a \"quoted\" \\ back\nslash\tand § é");
@@ -88,7 +88,7 @@ TEST(SyntaxExprs, Strings) {
   EXPECT_EQ(empty.expr->text, "");
 }
 
-TEST(SyntaxExprs, UnknownEscapeIsAnError) {
+TEST(syntax_exprs, UnknownEscapeIsAnError) {
   ParseExpr s(R"("a\qb")");
   EXPECT_EQ(s.expr, nullptr);
   EXPECT_EQ(s.errors(),
@@ -98,7 +98,7 @@ TEST(SyntaxExprs, UnknownEscapeIsAnError) {
             "  ^~\n");
 }
 
-TEST(SyntaxExprs, ArithmeticPrecedence) {
+TEST(syntax_exprs, ArithmeticPrecedence) {
   EXPECT_EQ(dump("1 + 2 * 3"), "(+ 1 (* 2 3))");
   EXPECT_EQ(dump("(1 + 2) * 3"), "(* (+ 1 2) 3)");
   EXPECT_EQ(dump("1 - 2 - 3"), "(- (- 1 2) 3)");
@@ -109,7 +109,7 @@ TEST(SyntaxExprs, ArithmeticPrecedence) {
   EXPECT_EQ(dump("a - -1"), "(- a (- 1))");
 }
 
-TEST(SyntaxExprs, ComparisonsAndLogic) {
+TEST(syntax_exprs, ComparisonsAndLogic) {
   EXPECT_EQ(dump("a == b"), "(== a b)");
   EXPECT_EQ(dump("a != b"), "(!= a b)");
   EXPECT_EQ(dump("a < b"), "(< a b)");
@@ -126,7 +126,7 @@ TEST(SyntaxExprs, ComparisonsAndLogic) {
   EXPECT_EQ(dump("a or b or c"), "(or (or a b) c)");
 }
 
-TEST(SyntaxExprs, Ranges) {
+TEST(syntax_exprs, Ranges) {
   EXPECT_EQ(dump("1..scenario.turns"), "(.. 1 (. scenario turns))");
   EXPECT_EQ(dump("a + 1 .. b - 1"), "(.. (+ a 1) (- b 1))");
   EXPECT_EQ(dump("x in 1..6"), "(in x (.. 1 6))");
@@ -134,7 +134,7 @@ TEST(SyntaxExprs, Ranges) {
   EXPECT_EQ(r.expr->kind, ExprKind::Range);
 }
 
-TEST(SyntaxExprs, PostfixChains) {
+TEST(syntax_exprs, PostfixChains) {
   EXPECT_EQ(dump("a.b.c"), "(. (. a b) c)");
   EXPECT_EQ(dump("f()"), "(call f)");
   EXPECT_EQ(dump("f(1, x: 2)"), "(call f 1 x: 2)");
@@ -144,7 +144,7 @@ TEST(SyntaxExprs, PostfixChains) {
   EXPECT_EQ(dump("scenario.demoralization[this]"), "(index (. scenario demoralization) this)");
 }
 
-TEST(SyntaxExprs, CallArguments) {
+TEST(syntax_exprs, CallArguments) {
   ParseExpr p("cheapest_path(u, to, cost: move_cost, stop: in_enemy_zoc)");
   ASSERT_EQ(p.errors(), "");
   ASSERT_EQ(p.expr->kind, ExprKind::Call);
@@ -156,7 +156,7 @@ TEST(SyntaxExprs, CallArguments) {
   EXPECT_EQ(syntax::dumpExpr(p.expr->operands[0].get()), "cheapest_path");
 }
 
-TEST(SyntaxExprs, MemberField) {
+TEST(syntax_exprs, MemberField) {
   ParseExpr p("u.side");
   ASSERT_EQ(p.expr->kind, ExprKind::Member);
   EXPECT_EQ(p.expr->member.name, "side");
@@ -165,7 +165,7 @@ TEST(SyntaxExprs, MemberField) {
   EXPECT_EQ(p.expr->range.end.col, 6u);
 }
 
-TEST(SyntaxExprs, Lambdas) {
+TEST(syntax_exprs, Lambdas) {
   EXPECT_EQ(dump("a -> ridge_distance(a) > 2"), "(lambda (a) (> (call ridge_distance a) 2))");
   EXPECT_EQ(dump("(a, b) -> a + b"), "(lambda (a b) (+ a b))");
   EXPECT_EQ(dump("all(attackers, a -> a.moved)"), "(call all attackers (lambda (a) (. a moved)))");
@@ -176,13 +176,13 @@ TEST(SyntaxExprs, Lambdas) {
   EXPECT_EQ(p.expr->params[0].name, "x");
 }
 
-TEST(SyntaxExprs, Conditional) {
+TEST(syntax_exprs, Conditional) {
   EXPECT_EQ(dump("if a then b else c"), "(if a b c)");
   EXPECT_EQ(dump("if a then b else if c then d else e"), "(if a b (if c d e))");
   EXPECT_EQ(dump("1 + (if a then 2 else 3)"), "(+ 1 (if a 2 3))");
 }
 
-TEST(SyntaxExprs, Collections) {
+TEST(syntax_exprs, Collections) {
   EXPECT_EQ(dump("[]"), "(list)");
   EXPECT_EQ(dump("[1, 2, 3,]"), "(list 1 2 3)");
   EXPECT_EQ(dump("{}"), "(map)");
@@ -194,7 +194,7 @@ TEST(SyntaxExprs, Collections) {
   EXPECT_EQ(m.expr->operands[1]->kind, ExprKind::List);
 }
 
-TEST(SyntaxExprs, Rolls) {
+TEST(syntax_exprs, Rolls) {
   ParseExpr one("roll d6");
   ASSERT_EQ(one.expr->kind, ExprKind::Roll);
   EXPECT_EQ(one.expr->dieName.name, "d6");
@@ -228,7 +228,7 @@ TEST(SyntaxExprs, Rolls) {
   EXPECT_EQ(named.expr->dieName.range.end.col, 14u);
 }
 
-TEST(SyntaxExprs, Choose) {
+TEST(syntax_exprs, Choose) {
   ParseExpr p("choose attackers by attacker \"unit to lose\" §7.6");
   ASSERT_EQ(p.errors(), "");
   ASSERT_EQ(p.expr->kind, ExprKind::Choose);
@@ -240,7 +240,7 @@ TEST(SyntaxExprs, Choose) {
   EXPECT_EQ(dump("choose legal(u) by side_of(u)"), "(choose (call legal u) (call side_of u))");
 }
 
-TEST(SyntaxExprs, ParenthesesBelongToTheExpression) {
+TEST(syntax_exprs, ParenthesesBelongToTheExpression) {
   ParseExpr p("(a + b) * c");
   ASSERT_EQ(p.expr->kind, ExprKind::Binary);
   const ast::Expr& lhs = *p.expr->operands[0];
@@ -250,7 +250,7 @@ TEST(SyntaxExprs, ParenthesesBelongToTheExpression) {
   EXPECT_EQ(p.expr->range.end.col, 11u);
 }
 
-TEST(SyntaxExprs, RangesCountCodePoints) {
+TEST(syntax_exprs, RangesCountCodePoints) {
   // `é` is two bytes and one column; `§` too.
   ParseExpr p("\"é\" + §1 + b");
   ASSERT_EQ(p.errors(), "");
@@ -262,7 +262,7 @@ TEST(SyntaxExprs, RangesCountCodePoints) {
   EXPECT_EQ(p.expr->operands[1]->range.begin.col, 11u);
 }
 
-TEST(SyntaxExprs, ParseExpressionErrors) {
+TEST(syntax_exprs, ParseExpressionErrors) {
   ParseExpr trailing("1 + 2 3");
   EXPECT_EQ(trailing.expr, nullptr);
   EXPECT_EQ(trailing.errors(),
@@ -280,7 +280,7 @@ TEST(SyntaxExprs, ParseExpressionErrors) {
   EXPECT_TRUE(empty.diags.hasErrors());
 }
 
-TEST(SyntaxExprs, ExpressionRangesSpanOperands) {
+TEST(syntax_exprs, ExpressionRangesSpanOperands) {
   ParseExpr p("alpha   +  beta");
   ASSERT_EQ(p.expr->kind, ExprKind::Binary);
   EXPECT_EQ(p.expr->range.begin.col, 0u);

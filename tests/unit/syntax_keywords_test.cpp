@@ -22,7 +22,7 @@ bool usableAsName(const std::string& word) {
   return e != nullptr && e->kind == ast::ExprKind::Name && e->text == word;
 }
 
-TEST(SyntaxKeywords, ReservedWordsMatchTheGrammar) {
+TEST(syntax_keywords, ReservedWordsMatchTheGrammar) {
   const std::vector<std::string> keywords = syntax::lexerKeywords();
   ASSERT_GT(keywords.size(), 80u);
   std::vector<std::string> reserved;
@@ -33,7 +33,7 @@ TEST(SyntaxKeywords, ReservedWordsMatchTheGrammar) {
   EXPECT_EQ(listed, reserved);
 }
 
-TEST(SyntaxKeywords, EveryReservedWordIsAKeyword) {
+TEST(syntax_keywords, EveryReservedWordIsAKeyword) {
   const std::vector<std::string> keywords = syntax::lexerKeywords();
   for (std::string_view w : syntax::kReservedWords) {
     EXPECT_NE(std::find(keywords.begin(), keywords.end(), w), keywords.end()) << w;
@@ -41,7 +41,7 @@ TEST(SyntaxKeywords, EveryReservedWordIsAKeyword) {
   }
 }
 
-TEST(SyntaxKeywords, SoftKeywordsAreNames) {
+TEST(syntax_keywords, SoftKeywordsAreNames) {
   for (const char* w : {"side", "state", "phase", "step", "rows", "columns", "map", "at", "by",
                         "from", "remove", "add", "replace", "scenario", "module", "house"}) {
     EXPECT_TRUE(usableAsName(w)) << w;

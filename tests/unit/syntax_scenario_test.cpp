@@ -27,7 +27,7 @@ struct Scenario {
   std::unique_ptr<ast::File> file;
 };
 
-TEST(SyntaxScenario, Map) {
+TEST(syntax_scenario, Map) {
   Scenario s(
       "map columns 1..55 rows 0..27 labels xxyy §2.1 {\n"
       "  default clear;\n"
@@ -77,14 +77,14 @@ TEST(SyntaxScenario, Map) {
   EXPECT_TRUE(m.items[5].hexes.empty());
 }
 
-TEST(SyntaxScenario, MapWithoutLabels) {
+TEST(syntax_scenario, MapWithoutLabels) {
   Scenario s("map columns 1..10 rows 1..10 { }");
   ASSERT_EQ(s.errors(), "");
   EXPECT_EQ(s.sc().map->labels.name, "");
   EXPECT_TRUE(s.sc().map->items.empty());
 }
 
-TEST(SyntaxScenario, SecondMapIsAnError) {
+TEST(syntax_scenario, SecondMapIsAnError) {
   Scenario s("map columns 1..10 rows 1..10 { }\nmap columns 1..5 rows 1..5 { }");
   EXPECT_EQ(s.errors(),
             "chalons.pol:3:1: error: a scenario has only one map\n"
@@ -96,7 +96,7 @@ TEST(SyntaxScenario, SecondMapIsAnError) {
   EXPECT_EQ(s.sc().map->colTo, 10);
 }
 
-TEST(SyntaxScenario, SidesForcesSettingsRules) {
+TEST(syntax_scenario, SidesForcesSettingsRules) {
   Scenario s(
       "side roman \"Western Romans\" §2 { morale = 3; leader = aetius }\n"
       "side hunnic { }\n"
@@ -150,7 +150,7 @@ TEST(SyntaxScenario, SidesForcesSettingsRules) {
   EXPECT_EQ(sc.rules[1]->overlay, ast::OverlayMode::Replace);
 }
 
-TEST(SyntaxScenario, SoftKeywordsInScenarios) {
+TEST(syntax_scenario, SoftKeywordsInScenarios) {
   // `map`, `side`, `rules` and friends are names where they do not start an item.
   Scenario s("map = 3\nside = 1\nforce facing at 0101 facing N");
   EXPECT_NE(s.errors(), "");  // `force` needs a side and a block
@@ -161,7 +161,7 @@ TEST(SyntaxScenario, SoftKeywordsInScenarios) {
   EXPECT_EQ(t.sc().settings[2].name.name, "rules");
 }
 
-TEST(SyntaxScenario, Dump) {
+TEST(syntax_scenario, Dump) {
   Scenario s(
       "map columns 1..2 rows 1..2 { default clear; terrain woods: 0101..0202; "
       "hexside river: 0101/0102 }\n"

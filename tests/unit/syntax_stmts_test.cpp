@@ -29,7 +29,7 @@ struct Body {
   std::unique_ptr<ast::File> file;
 };
 
-TEST(SyntaxStmts, Let) {
+TEST(syntax_stmts, Let) {
   Body b("let a = 1\nlet route: path? = cheapest_path(u, to);");
   ASSERT_EQ(b.errors(), "");
   EXPECT_EQ(b.stmt(0).kind, StmtKind::Let);
@@ -40,7 +40,7 @@ TEST(SyntaxStmts, Let) {
   EXPECT_TRUE(b.stmt(1).typeRef->optional);
 }
 
-TEST(SyntaxStmts, Assignments) {
+TEST(syntax_stmts, Assignments) {
   Body b("u.moved = true\nside_of(u).eliminated_sp += u.strength\nx[1] -= 2");
   ASSERT_EQ(b.errors(), "");
   EXPECT_EQ(b.stmt(0).kind, StmtKind::Assign);
@@ -52,7 +52,7 @@ TEST(SyntaxStmts, Assignments) {
   EXPECT_EQ(syntax::dumpExpr(b.stmt(2).target.get()), "(index x 1)");
 }
 
-TEST(SyntaxStmts, IfElse) {
+TEST(syntax_stmts, IfElse) {
   Body b("if a { x() }\nif a { x() } else { y() }");
   ASSERT_EQ(b.errors(), "");
   EXPECT_EQ(b.stmt(0).kind, StmtKind::If);
@@ -62,7 +62,7 @@ TEST(SyntaxStmts, IfElse) {
   EXPECT_EQ(b.dump(1), "(if a {(call x)} else {(call y)})");
 }
 
-TEST(SyntaxStmts, ElseIfChainsNest) {
+TEST(syntax_stmts, ElseIfChainsNest) {
   Body b("if a { 1 } else if b { 2 } else if c { 3 } else { 4 }");
   ASSERT_EQ(b.errors(), "");
   const ast::Stmt& s = b.stmt();
@@ -77,7 +77,7 @@ TEST(SyntaxStmts, ElseIfChainsNest) {
   EXPECT_EQ(b.dump(), "(if a {1} else {(if b {2} else {(if c {3} else {4})})})");
 }
 
-TEST(SyntaxStmts, Loops) {
+TEST(syntax_stmts, Loops) {
   Body b("for turn in 1..scenario.turns { step(turn) }\nwhile x < 3 { x = x + 1 }");
   ASSERT_EQ(b.errors(), "");
   EXPECT_EQ(b.stmt(0).kind, StmtKind::For);
@@ -87,7 +87,7 @@ TEST(SyntaxStmts, Loops) {
   EXPECT_EQ(b.dump(1), "(while (< x 3) {(= x (+ x 1))})");
 }
 
-TEST(SyntaxStmts, RequireKeepsTheConditionText) {
+TEST(syntax_stmts, RequireKeepsTheConditionText) {
   Body b(
       "require u.side == active_side   and not u.moved §5.17 §5.18 else \"moved already\"\n"
       "require not leaves_enemy_zoc(u, route) // why\n"
@@ -104,7 +104,7 @@ TEST(SyntaxStmts, RequireKeepsTheConditionText) {
   EXPECT_EQ(r2.message, "");
 }
 
-TEST(SyntaxStmts, ReturnEmitApplyNote) {
+TEST(syntax_stmts, ReturnEmitApplyNote) {
   Body b(
       "return\n"
       "return a + 1;\n"
@@ -129,7 +129,7 @@ TEST(SyntaxStmts, ReturnEmitApplyNote) {
   EXPECT_EQ(b.dump(5), "(note \"plain\")");
 }
 
-TEST(SyntaxStmts, BlocksAndExpressionStatements) {
+TEST(syntax_stmts, BlocksAndExpressionStatements) {
   Body b("{ a() { } }\nwalk(u, route); u.moved");
   ASSERT_EQ(b.errors(), "");
   EXPECT_EQ(b.stmt(0).kind, StmtKind::Block);
@@ -139,7 +139,7 @@ TEST(SyntaxStmts, BlocksAndExpressionStatements) {
   EXPECT_EQ(b.dump(2), "(. u moved)");
 }
 
-TEST(SyntaxStmts, Phase) {
+TEST(syntax_stmts, Phase) {
   Body b(
       "phase movement §4.A level basic if displacement for side {\n"
       "  allow move, enter;\n"
@@ -172,7 +172,7 @@ TEST(SyntaxStmts, Phase) {
   EXPECT_TRUE(b.stmt(1).items.empty());
 }
 
-TEST(SyntaxStmts, StepAndAlternate) {
+TEST(syntax_stmts, StepAndAlternate) {
   Body b(
       "step rally §4.D level basic { rally_step(side) }\n"
       "alternate from initiative_player until 2 passes §6.0 level advanced {\n"
@@ -194,7 +194,7 @@ TEST(SyntaxStmts, StepAndAlternate) {
   EXPECT_EQ(a.items[0].actions.size(), 2u);
 }
 
-TEST(SyntaxStmts, StatementRanges) {
+TEST(syntax_stmts, StatementRanges) {
   Body b("  let x = 1;");
   ASSERT_EQ(b.errors(), "");
   const ast::Stmt& s = b.stmt();
@@ -204,7 +204,7 @@ TEST(SyntaxStmts, StatementRanges) {
   EXPECT_EQ(s.name.range.begin.col, 6u);
 }
 
-TEST(SyntaxStmts, SequenceOfPlay) {
+TEST(syntax_stmts, SequenceOfPlay) {
   // The sketch's Standard sequence, in this grammar.
   Body b(
       "for turn in 1..scenario.turns {\n"

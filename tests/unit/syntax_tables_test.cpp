@@ -29,7 +29,7 @@ struct Table {
   std::unique_ptr<ast::File> file;
 };
 
-TEST(SyntaxTables, Header) {
+TEST(syntax_tables, Header) {
   Table t("");
   ASSERT_EQ(t.errors(), "");
   EXPECT_EQ(t.decl().kind, ast::DeclKind::Table);
@@ -41,7 +41,7 @@ TEST(SyntaxTables, Header) {
   EXPECT_TRUE(t.spec().rows.empty());
 }
 
-TEST(SyntaxTables, OddsColumns) {
+TEST(syntax_tables, OddsColumns) {
   Table t(
       "columns odds 1:4 1:3 1:2 1:1 2:1 3:1\n"
       "row 1: AR AR AL AL EX DR\n"
@@ -72,7 +72,7 @@ TEST(SyntaxTables, OddsColumns) {
   EXPECT_EQ(r2.range.begin.line, 5u);
 }
 
-TEST(SyntaxTables, RowsAndRangeColumns) {
+TEST(syntax_tables, RowsAndRangeColumns) {
   Table t(
       "rows d6 columns troops 1-11 12-20 21-30 31-40 >40\n"
       "row <-3: 0 0 0 0 0\n"
@@ -102,7 +102,7 @@ TEST(SyntaxTables, RowsAndRangeColumns) {
   EXPECT_EQ(t.row(4).cells.size(), 5u);
 }
 
-TEST(SyntaxTables, NameKeysAndKinds) {
+TEST(syntax_tables, NameKeysAndKinds) {
   Table t("rows Weapon columns range 1 2 3\nrow bow: 2 1 -\nrow javelin: 1 - -");
   ASSERT_EQ(t.errors(), "");
   EXPECT_EQ(t.spec().rowKind->name, "Weapon");
@@ -113,7 +113,7 @@ TEST(SyntaxTables, NameKeysAndKinds) {
   EXPECT_EQ(t.row(1).key.name, "javelin");
 }
 
-TEST(SyntaxTables, NegativeCellsTouchTheirNumber) {
+TEST(syntax_tables, NegativeCellsTouchTheirNumber) {
   Table t("row 1: -1 - 1 -2-3 4 -\n  5 - ");
   ASSERT_EQ(t.errors(), "");
   const auto& cells = t.row(0).cells;
@@ -136,7 +136,7 @@ TEST(SyntaxTables, NegativeCellsTouchTheirNumber) {
   EXPECT_EQ(cells[8].kind, TableCell::Empty);
 }
 
-TEST(SyntaxTables, OtherCells) {
+TEST(syntax_tables, OtherCells) {
   Table t("row 1: true false none EX §7 ");
   // A citation is not a cell.
   EXPECT_NE(t.errors(), "");
@@ -152,7 +152,7 @@ TEST(SyntaxTables, OtherCells) {
   EXPECT_EQ(cells[3].kind, TableCell::Name);
 }
 
-TEST(SyntaxTables, OverflowIsFlagged) {
+TEST(syntax_tables, OverflowIsFlagged) {
   Table t("columns n 99999999999999999999 1-99999999999999999999\n"
           "row 1: 99999999999999999999 -9223372036854775808 9223372036854775807\n"
           "row -9223372036854775808: 1");
@@ -170,7 +170,7 @@ TEST(SyntaxTables, OverflowIsFlagged) {
   EXPECT_EQ(t.row(1).key.lo, INT64_MIN);
 }
 
-TEST(SyntaxTables, Dump) {
+TEST(syntax_tables, Dump) {
   Table t("rows d6 columns odds 1:1 2:1\nrow <=2: - -1\nrow 3-4: AR \"s\"");
   ASSERT_EQ(t.errors(), "");
   EXPECT_EQ(syntax::dumpDecl(&t.decl()),

@@ -8,13 +8,13 @@
 namespace polemos::syntax {
 namespace {
 
-TEST(SyntaxText, ValidUtf8) {
+TEST(syntax_text, ValidUtf8) {
   EXPECT_FALSE(validateUtf8("").has_value());
   EXPECT_FALSE(validateUtf8("plain ascii\n").has_value());
   EXPECT_FALSE(validateUtf8("§ é € 😀 \xf4\x8f\xbf\xbf").has_value());
 }
 
-TEST(SyntaxText, InvalidUtf8Locations) {
+TEST(syntax_text, InvalidUtf8Locations) {
   auto e = validateUtf8("ab\ncd\xff");
   ASSERT_TRUE(e.has_value());
   EXPECT_EQ(e->offset, 5u);
@@ -38,7 +38,7 @@ TEST(SyntaxText, InvalidUtf8Locations) {
   EXPECT_TRUE(validateUtf8("\xf0\x9f\x98").has_value());      // truncated
 }
 
-TEST(SyntaxText, Integers) {
+TEST(syntax_text, Integers) {
   EXPECT_EQ(parseInt("0").value, 0);
   EXPECT_EQ(parseInt("0042").value, 42);
   EXPECT_EQ(parseInt("9223372036854775807").value, INT64_MAX);
@@ -55,7 +55,7 @@ TEST(SyntaxText, Integers) {
   EXPECT_EQ(parseInt("").value, 0);
 }
 
-TEST(SyntaxText, OddsAndDice) {
+TEST(syntax_text, OddsAndDice) {
   OddsValue o = parseOdds("13:4");
   EXPECT_EQ(o.a, 13);
   EXPECT_EQ(o.b, 4);
@@ -69,7 +69,7 @@ TEST(SyntaxText, OddsAndDice) {
   EXPECT_TRUE(parseDice("99999999999999999999d6").overflow);
 }
 
-TEST(SyntaxText, Unescape) {
+TEST(syntax_text, Unescape) {
   EXPECT_EQ(unescapeString(R"("plain")").value, "plain");
   EXPECT_EQ(unescapeString(R"("a\"b\\c\nd\te")").value, "a\"b\\c\nd\te");
   EXPECT_FALSE(unescapeString(R"("a\"b")").badEscape.has_value());
@@ -81,7 +81,7 @@ TEST(SyntaxText, Unescape) {
   EXPECT_EQ(bad.value, "éq");
 }
 
-TEST(SyntaxText, Quoting) {
+TEST(syntax_text, Quoting) {
   EXPECT_EQ(quoteForMessage("foo"), "'foo'");
   EXPECT_EQ(quoteForMessage("a\tb"), "'a\\tb'");
   EXPECT_EQ(quoteForMessage(std::string("\0", 1)), "'U+0000'");
@@ -90,7 +90,7 @@ TEST(SyntaxText, Quoting) {
   EXPECT_EQ(codePointName(U'¤'), "U+00A4");
 }
 
-TEST(SyntaxText, CodePoints) {
+TEST(syntax_text, CodePoints) {
   EXPECT_EQ(codePointCount("a§é😀"), 4u);
   std::string s;
   appendUtf8(s, U'😀');
