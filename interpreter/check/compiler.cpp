@@ -1790,6 +1790,18 @@ Type Compiler::compileName(const Expr& e) {
       error(e.range, fmt::format("quantity '{}' needs its arguments", e.text));
       return Type::any();
     }
+    // On a map with letter labels, `L9` names a hex.
+    if (P.letterLabels && P.mapCols1 >= P.mapCols0) {
+      if (auto lab = labels::parse(e.text, labels::Scheme::Letters)) {
+        int32_t rows = P.mapRows1 - P.mapRows0 + 1;
+        if (lab->first >= P.mapCols0 && lab->first <= P.mapCols1 && lab->second >= P.mapRows0 &&
+            lab->second <= P.mapRows1) {
+          emit(Op::Const, addConst(Value::of(Tag::Hex, (lab->first - P.mapCols0) * rows + (lab->second - P.mapRows0))),
+               0, e.range);
+          return Type::of(TypeKind::Hex);
+        }
+      }
+    }
     auto& d = error(e.range, fmt::format("unknown name '{}'", e.text));
     if (e.text == "game" || e.text == "scenario") {
       D.note(d, {}, fmt::format("use {}.FIELD to read a field of the {} state", e.text, e.text));
@@ -2884,8 +2896,9 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
     if (m.decl->kind == DeclKind::SideState) compileDerived(P.sideState, m.decl->fields);
     if (m.decl->kind == DeclKind::GameState) compileDerived(P.gameState, m.decl->fields);
   }
-  compileBodies();
+  // The scenario (map, sides, forces) before the bodies, so rules can name hexes by label.
   if (scenario) compileScenario(*scenario);
+  compileBodies();
   return D.errorCount() == before;
 }
 

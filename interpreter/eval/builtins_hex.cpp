@@ -13,6 +13,11 @@
 //   zoc_front_only(u: unit): bool                  only into its three front hexes (Deluxe 8.2)
 //   zoc_into(u: unit, from: hex, to: hex): bool    the ZOC crosses from->to (no rivers, 6.6)
 //   facing_sectors(): int                          3 (Four Battles 16.1) or 4 (Deluxe 8.2, default)
+//   rotation_cost(u, at: hex, from: int, to: int): int?   prices a change of facing in a hex; when
+//                                                  declared, movement searches hex + facing (Deluxe 8.4)
+//   turns_to_move(u: unit): bool                   a move turns the unit to face its direction
+//   move_cost(u, from, to, facing: int): int?      the four-parameter form sees the mover's facing
+//   los_blocks(h, from, to): bool                  the three-parameter form sees the firer and target
 // A builtin may also take a lambda in place of a hook, e.g. line_of_sight(a, b, h -> ...).
 #include <fmt/format.h>
 
@@ -35,7 +40,14 @@ const hex::Grid& grid(Context& c, const char* fn) {
   return *c.program.grid;
 }
 
+// A hex argument: a hex, or a number read as its xxyy label (so `distance(2725, 2426)` works at
+// the REPL as a player writes it).
 int32_t hexArg(Context& c, const Value& v, const char* fn) {
+  if (v.tag == Tag::Int) {
+    int32_t h = c.state.map.parse(fmt::format("{:04d}", v.i));
+    if (h < 0) c.fail(fmt::format("{}(): {:04d} is not a hex of this map", fn, v.i));
+    return h;
+  }
   if (v.tag != Tag::Hex || v.i < 0 || v.i >= c.state.map.size())
     c.fail(fmt::format("{}() needs a hex, found {}", fn, tagName(v.tag)));
   return static_cast<int32_t>(v.i);
@@ -97,6 +109,31 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn) {
       return c.call(Value::of(Tag::Func, stops), args).truthy();
     };
   }
+  // Facing mode (Deluxe 8.4): the state is hex + facing when the ruleset prices rotations.
+  int32_t rotate = c.program.findFunction("rotation_cost");
+  if (rotate >= 0) {
+    spec.facing = static_cast<hex::Direction>(u.facing >= 0 ? u.facing : 0);
+    spec.rotationCost = [&c, unit, rotate, &g](hex::Hex at, hex::Direction from, hex::Direction to) -> int {
+      Value args[4] = {unit, hexValue(g, at), Value::integer(static_cast<int>(from)), Value::integer(static_cast<int>(to))};
+      Value v = c.call(Value::of(Tag::Func, rotate), args);
+      if (v.isNone()) return hex::kImpassable;
+      if (v.tag != Tag::Int) c.fail("rotation_cost() must give a number or none");
+      return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
+    };
+    spec.afterMove = hookBool(c, "turns_to_move", {unit}, false) ? hex::FacingAfterMove::TurnToMove
+                                                                 : hex::FacingAfterMove::Keep;
+    if (cost >= 0 && c.program.functions[cost].arity == 4) {
+      // move_cost(u, from, to, facing): the step may depend on the mover's facing (front hex only).
+      spec.stepCost = [&c, unit, cost, &g](const hex::Step& s) -> int {
+        Value args[4] = {unit, hexValue(g, s.from), hexValue(g, s.to),
+                         Value::integer(s.facing ? static_cast<int>(*s.facing) : 0)};
+        Value v = c.call(Value::of(Tag::Func, cost), args);
+        if (v.isNone()) return hex::kImpassable;
+        if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
+        return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
+      };
+    }
+  }
   if (stay >= 0) {
     spec.mayNotLeave = [&c, unit, stay, &g](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
@@ -126,10 +163,18 @@ Value bLineOfSight(Context& c, Args a) {
   Value blocker = a.size() > 2 ? a[2] : Value::none();
   int32_t hexHook = c.program.findFunction("los_blocks");
   int32_t sideHook = c.program.findFunction("los_blocks_side");
+  // Hooks and lambdas take the hex, or the hex with the firer's and the target's hexes (for rules
+  // such as Deluxe 10.4, where a firer on a hill sees over what would block on the flat).
+  Value ends[2] = {hexValue(g, from), hexValue(g, to)};
+  auto callBlocks = [&](const Value& f, int arity, hex::Hex h) {
+    Value args[3] = {hexValue(g, h), ends[0], ends[1]};
+    return c.call(f, std::span<const Value>(args, arity == 3 ? 3 : 1)).truthy();
+  };
+  int blockerArity = blocker.tag == Tag::Func ? c.program.functions.at(blocker.i).arity : 0;
+  int hookArity = hexHook >= 0 ? c.program.functions[hexHook].arity : 0;
   hex::HexBlocks hb = [&](hex::Hex h) {
-    Value arg = hexValue(g, h);
-    if (blocker.tag == Tag::Func) return c.call(blocker, std::span<const Value>(&arg, 1)).truthy();
-    if (hexHook >= 0) return c.call(Value::of(Tag::Func, hexHook), std::span<const Value>(&arg, 1)).truthy();
+    if (blocker.tag == Tag::Func) return callBlocks(blocker, blockerArity, h);
+    if (hexHook >= 0) return callBlocks(Value::of(Tag::Func, hexHook), hookArity, h);
     return false;
   };
   hex::SideBlocks sb;
