@@ -153,6 +153,10 @@ class Compiler {
   Compiler(diag::Diagnostics& d, Program& p) : D(d), P(p) {}
 
   bool run(const std::vector<MergedDecl>& decls, const ast::Block* scenario);
+  // Rebuilds the symbol table from a compiled program (for REPL expressions).
+  void rebuildSymbols();
+  // Compiles one expression into a new pure function of no parameters; -1 on errors.
+  int32_t compileStandalone(const ast::Expr& e);
 
  private:
   diag::Diagnostics& D;
@@ -840,7 +844,10 @@ void Compiler::declare(const Decl& d) {
         if (t) checkValueType(*t, *v, d.value->range, fmt::format("constant '{}'", name));
       }
       if (define(name, Sym{SymKind::Const, static_cast<int32_t>(P.globals.size())}, d.name.range, "constant"))
+      {
         P.globals.push_back(*v);
+        P.globalNames.push_back(name);
+      }
       break;
     }
     case DeclKind::Die: {
@@ -2902,7 +2909,59 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
   return D.errorCount() == before;
 }
 
+void Compiler::rebuildSymbols() {
+  for (size_t i = 0; i < P.levels.size(); ++i) syms_.emplace(P.levels[i], Sym{SymKind::Level, static_cast<int32_t>(i)});
+  for (size_t r = 0; r < P.results.size(); ++r) syms_.emplace(P.results[r].name, Sym{SymKind::Results, static_cast<int32_t>(r)});
+  for (size_t e = 0; e < P.enums.size(); ++e) {
+    if (P.enums[e].results < 0) syms_.emplace(P.enums[e].name, Sym{SymKind::EnumType, static_cast<int32_t>(e)});
+    for (size_t m = 0; m < P.enums[e].members.size(); ++m) {
+      const std::string& n = P.enums[e].members[m];
+      auto it = syms_.find(n);
+      if (it != syms_.end()) {
+        if (it->second.kind == SymKind::EnumMember) it->second.ambiguous = true;
+        continue;
+      }
+      syms_.emplace(n, Sym{SymKind::EnumMember, static_cast<int32_t>(m), static_cast<int32_t>(e)});
+    }
+  }
+  for (size_t i = 0; i < P.options.size(); ++i) syms_.emplace(P.options[i].name, Sym{SymKind::Option, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.globalNames.size(); ++i) syms_.emplace(P.globalNames[i], Sym{SymKind::Const, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.dice.size(); ++i) syms_.emplace(P.dice[i].name, Sym{SymKind::Die, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.classes.size(); ++i) syms_.emplace(P.classes[i].name, Sym{SymKind::Class, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.unitTypes.size(); ++i) syms_.emplace(P.unitTypes[i].name, Sym{SymKind::UnitType, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.terrains.size(); ++i) syms_.emplace(P.terrains[i].name, Sym{SymKind::Terrain, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.features.size(); ++i) syms_.emplace(P.features[i].name, Sym{SymKind::Feature, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.tables.size(); ++i) syms_.emplace(P.tables[i].name, Sym{SymKind::Table, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.actions.size(); ++i) syms_.emplace(P.actions[i].name, Sym{SymKind::Action, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.events.size(); ++i) syms_.emplace(P.events[i].name, Sym{SymKind::Event, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.sides.size(); ++i) syms_.emplace(P.sides[i].name, Sym{SymKind::Side, static_cast<int32_t>(i)});
+  for (const auto& [n, fi] : P.functionByName) syms_.emplace(n, Sym{SymKind::Function, fi});
+  for (size_t i = 0; i < P.functions.size(); ++i)
+    if (P.functions[i].kind == FuncKind::Quantity) quantities_[P.functions[i].name] = static_cast<int32_t>(i);
+}
+
+int32_t Compiler::compileStandalone(const ast::Expr& e) {
+  size_t before = D.errorCount();
+  int32_t fi = newFunction("eval", FuncKind::Function, e.range);
+  FnCtx c;
+  c.index = fi;
+  c.pure = true;
+  c.scopes.emplace_back();
+  ctx_ = &c;
+  Type t = compileExpr(e);
+  emit(Op::Return, 0, 0, e.range);
+  P.functions[fi].result = t;
+  ctx_ = nullptr;
+  return D.errorCount() == before ? fi : -1;
+}
+
 }  // namespace
+
+int32_t compileExpression(diag::Diagnostics& diags, const ast::Expr& expr, ir::Program& program) {
+  Compiler c(diags, program);
+  c.rebuildSymbols();
+  return c.compileStandalone(expr);
+}
 
 bool compileProgram(diag::Diagnostics& diags, const std::vector<MergedDecl>& decls,
                     const ast::Block* scenario, ir::Program& out) {

@@ -23,4 +23,9 @@ struct MergedDecl {
 bool compileProgram(diag::Diagnostics& diags, const std::vector<MergedDecl>& decls,
                     const ast::Block* scenario, ir::Program& out);
 
+// Compiles a standalone expression (the REPL's `eval` and `expect`) against an already compiled
+// program, appending one pure function of no parameters to `program` (a copy: the shared program
+// stays immutable). Returns its index, or -1 with errors in `diags`.
+int32_t compileExpression(diag::Diagnostics& diags, const ast::Expr& expr, ir::Program& program);
+
 }  // namespace polemos::check

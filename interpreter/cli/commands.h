@@ -10,5 +10,9 @@ int dispatch(const std::vector<std::string>& args);
 
 // `polemos check PATH...`
 int checkCommand(const std::vector<std::string>& args);
+// `polemos play RULESET [SCENARIO] ...` (and `polemos` alone: standard chalons)
+int playCommand(const std::vector<std::string>& args);
+// `polemos run SCRIPT ...`
+int runCommand(const std::vector<std::string>& args);
 
 }  // namespace polemos::cli

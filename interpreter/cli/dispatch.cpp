@@ -11,21 +11,22 @@ const char* kUsage =
     "usage: polemos <command> [options]\n"
     "\n"
     "commands:\n"
-    "  check PATH...   check rulesets, scenarios, house files and stdlib modules\n"
-    "  help            this message\n"
+    "  play RULESET [SCENARIO]   play a battle at the prompt (alone: standard chalons)\n"
+    "  run SCRIPT                run REPL commands from a file\n"
+    "  check PATH...             check rulesets, scenarios, house files and stdlib modules\n"
+    "  help                      this message\n"
     "\n"
     "Run `polemos <command> --help` for a command's options.\n";
 
 }  // namespace
 
 int dispatch(const std::vector<std::string>& args) {
-  if (args.empty()) {
-    std::fputs(kUsage, stderr);
-    return 2;
-  }
+  if (args.empty()) return playCommand({});
   const std::string& cmd = args[0];
   std::vector<std::string> rest(args.begin() + 1, args.end());
   if (cmd == "check") return checkCommand(rest);
+  if (cmd == "play") return playCommand(rest);
+  if (cmd == "run") return runCommand(rest);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

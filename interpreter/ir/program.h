@@ -312,6 +312,7 @@ struct Program {
 
   std::vector<Value> constants;  // bytecode constants
   std::vector<Value> globals;    // consts evaluated at load
+  std::vector<std::string> globalNames;  // their names (for compiling REPL expressions)
 
   std::vector<std::string> levels;
   std::vector<EnumInfo> enums;

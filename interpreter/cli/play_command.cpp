@@ -1,0 +1,181 @@
+// `polemos play` and `polemos run`: the REPL, interactively or over a script.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "repl/repl.h"
+
+namespace polemos::cli {
+namespace {
+
+const char* kPlayUsage =
+    "usage: polemos play RULESET [SCENARIO] [--seed N] [--house FILE]... [--level L] [--option K=V]...\n"
+    "\n"
+    "Plays a battle at the prompt. Type `help` for the commands and the ruleset's actions.\n"
+    "`polemos` alone is `polemos play standard chalons`.\n";
+
+const char* kRunUsage =
+    "usage: polemos run SCRIPT [RULESET [SCENARIO]] [--seed N] [--house FILE]... [--level L]\n"
+    "                   [--option K=V]... [--json] [--strict]\n"
+    "\n"
+    "Runs REPL commands from SCRIPT, echoing each as `> command` followed by its output. The game\n"
+    "is RULESET and SCENARIO, or those named on the script's first lines as `# ruleset: NAME` and\n"
+    "`# scenario: NAME`. Exit status 1 if any `expect` failed (with --strict: at the first error).\n";
+
+// Parses the options shared by play and run; returns 0 to go on, or an exit code.
+int parseOptions(const std::vector<std::string>& args, repl::ReplOptions& o, std::vector<std::string>& positional,
+                 bool& strict, const char* usage) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= args.size()) return false;
+      out = args[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--help" || a == "-h") {
+      std::fputs(usage, stdout);
+      return -1;
+    } else if (a == "--seed") {
+      if (!value(v)) return fmt::print(stderr, "polemos: --seed needs a number\n"), 2;
+      try {
+        size_t used = 0;
+        o.session.seed = std::stoull(v, &used);
+        if (used != v.size()) throw std::invalid_argument(v);
+      } catch (...) {
+        fmt::print(stderr, "polemos: --seed needs a whole number, not '{}'\n", v);
+        return 2;
+      }
+    } else if (a == "--house") {
+      if (!value(v)) return fmt::print(stderr, "polemos: --house needs a file\n"), 2;
+      o.houses.push_back(v);
+    } else if (a == "--level") {
+      if (!value(v)) return fmt::print(stderr, "polemos: --level needs a level name\n"), 2;
+      o.session.level = v;
+    } else if (a == "--option") {
+      if (!value(v) || v.find('=') == std::string::npos)
+        return fmt::print(stderr, "polemos: --option needs NAME=VALUE\n"), 2;
+      o.session.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
+    } else if (a == "--json") {
+      o.json = true;
+    } else if (a == "--strict") {
+      strict = true;
+    } else if (!a.empty() && a[0] == '-') {
+      fmt::print(stderr, "polemos: unknown option '{}'\n{}", a, usage);
+      return 2;
+    } else {
+      positional.push_back(a);
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int playCommand(const std::vector<std::string>& args) {
+  repl::ReplOptions o;
+  std::vector<std::string> pos;
+  bool strict = false;
+  int rc = parseOptions(args, o, pos, strict, kPlayUsage);
+  if (rc != 0) return rc < 0 ? 0 : rc;
+  if (pos.size() > 2) {
+    std::fputs(kPlayUsage, stderr);
+    return 2;
+  }
+  if (!pos.empty()) o.ruleset = pos[0];
+  o.scenario = pos.size() > 1 ? pos[1] : (pos.empty() ? "chalons" : "");
+  repl::Repl r(o);
+  std::string out;
+  bool ok = r.start(out);
+  std::fputs(out.c_str(), stdout);
+  if (!ok) return 1;
+  bool tty = isatty(0);
+  std::string line;
+  for (;;) {
+    if (tty) {
+      std::fputs("> ", stdout);
+      std::fflush(stdout);
+    }
+    if (!std::getline(std::cin, line)) break;
+    out.clear();
+    bool more = r.execute(line, out);
+    std::fputs(out.c_str(), stdout);
+    std::fflush(stdout);
+    if (!more) break;
+  }
+  return 0;
+}
+
+int runCommand(const std::vector<std::string>& args) {
+  repl::ReplOptions o;
+  std::vector<std::string> pos;
+  bool strict = false;
+  int rc = parseOptions(args, o, pos, strict, kRunUsage);
+  if (rc != 0) return rc < 0 ? 0 : rc;
+  if (pos.empty() || pos.size() > 3) {
+    std::fputs(kRunUsage, stderr);
+    return 2;
+  }
+  std::ifstream in(pos[0]);
+  if (!in) {
+    fmt::print(stderr, "polemos run: cannot read {}\n", pos[0]);
+    return 1;
+  }
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  // The script may name its game in header comments.
+  o.scenario.clear();
+  bool named = false;
+  for (const auto& l : lines) {
+    if (l.rfind("# ruleset:", 0) == 0) {
+      o.ruleset = l.substr(10);
+      o.ruleset.erase(0, o.ruleset.find_first_not_of(' '));
+      named = true;
+    } else if (l.rfind("# scenario:", 0) == 0) {
+      o.scenario = l.substr(11);
+      o.scenario.erase(0, o.scenario.find_first_not_of(' '));
+    } else if (l.rfind("# seed:", 0) == 0) {
+      try {
+        o.session.seed = std::stoull(l.substr(7));
+      } catch (...) {
+      }
+    }
+  }
+  if (pos.size() > 1) {
+    o.ruleset = pos[1];
+    o.scenario = pos.size() > 2 ? pos[2] : "";
+    named = true;
+  }
+  if (!named) {
+    fmt::print(stderr, "polemos run: name the game: `polemos run SCRIPT RULESET [SCENARIO]` or a `# ruleset: NAME` line\n");
+    return 2;
+  }
+  repl::Repl r(o);
+  std::string out;
+  bool ok = r.start(out);
+  std::fputs(out.c_str(), stdout);
+  if (!ok) return 1;
+  for (const auto& l : lines) {
+    std::string t = l;
+    t.erase(0, t.find_first_not_of(" \t"));
+    if (t.empty() || t[0] == '#') continue;
+    out.clear();
+    int errorsBefore = r.errors();
+    std::fputs(("> " + t + "\n").c_str(), stdout);
+    bool more = r.execute(t, out);
+    std::fputs(out.c_str(), stdout);
+    if (!more) break;
+    if (strict && (r.errors() > errorsBefore || r.failedExpects() > 0)) return 1;
+  }
+  if (r.failedExpects() > 0) {
+    fmt::print("{} expectation{} failed\n", r.failedExpects(), r.failedExpects() == 1 ? "" : "s");
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace polemos::cli

@@ -1,0 +1,637 @@
+#include "repl/repl.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "check/compiler.h"
+#include "engine/save.h"
+#include "eval/interpreter.h"
+#include "syntax/parse.h"
+
+namespace polemos::repl {
+
+using namespace polemos::ir;
+
+namespace {
+
+std::vector<std::string> splitWords(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  std::string w;
+  while (in >> w) out.push_back(w);
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string::npos) return "";
+  size_t b = s.find_last_not_of(" \t\r\n");
+  return s.substr(a, b - a + 1);
+}
+
+std::optional<long long> parseInt(const std::string& s) {
+  try {
+    size_t used = 0;
+    long long v = std::stoll(s, &used);
+    if (used != s.size()) return std::nullopt;
+    return v;
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+struct CommandHelp {
+  const char* name;
+  const char* usage;
+  const char* text;
+};
+
+const std::vector<CommandHelp>& commandHelp() {
+  static const std::vector<CommandHelp> kHelp = {
+      {"status", "status", "where the game stands: turn, phase, who must act and how"},
+      {"legal", "legal", "the numbered legal options at the current decision"},
+      {"pick", "pick N", "take option N of `legal` (or of a pending choice)"},
+      {"end", "end", "end the current phase (if its end requirements hold)"},
+      {"pass", "pass", "pass in an alternation (two passes in a row end it)"},
+      {"next", "next", "run to the next decision (dice are rolled as they come)"},
+      {"auto", "auto [N]", "a random legal player acts N times (default: to the end of the game)"},
+      {"trace", "trace on|off|all", "show the rules that fire after each command (all: with phases)"},
+      {"log", "log [N]", "the last N trace events (default 20)"},
+      {"why", "why", "the chain of events behind the last result"},
+      {"dice", "dice N N ...", "force the next dice rolls, in order"},
+      {"eval", "eval EXPR", "evaluate an expression of the language on the current game"},
+      {"expect", "expect EXPR", "print ok if EXPR is true, or FAILED with its value"},
+      {"units", "units [SIDE]", "list units with their hexes and state"},
+      {"show", "show UNIT|HEX", "everything about one unit or one hex"},
+      {"undo", "undo [N]", "take back the last N moves (default 1)"},
+      {"redo", "redo", "put back a move taken back"},
+      {"save", "save FILE", "save the game (JSON)"},
+      {"load", "load FILE", "load a saved game of this ruleset and scenario"},
+      {"help", "help [COMMAND|ACTION]", "this list, or one command or one ruleset action"},
+      {"quit", "quit", "leave"},
+  };
+  return kHelp;
+}
+
+}  // namespace
+
+Repl::Repl(ReplOptions options) : options_(std::move(options)) { autoSeed_ = options_.session.seed * 7919 + 17; }
+
+bool Repl::start(std::string& out) {
+  diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  check::Loader loader(diags);
+  check::LoadRequest req{options_.ruleset, options_.scenario, options_.houses};
+  check::Loaded loaded = loader.load(req);
+  if (!loaded.program) {
+    out += diags.render(false);
+    return false;
+  }
+  session_ = std::make_unique<engine::Session>(loaded.program, options_.session);
+  engine::Outcome o = session_->start();
+  if (o.kind != engine::Outcome::Ok) {
+    out += "error: " + o.message + "\n";
+    session_.reset();
+    return false;
+  }
+  const Program& p = session_->program();
+  out += fmt::format("{}{}{} (seed {})\n", p.title.empty() ? p.rulesetName : p.title,
+                     p.scenarioName.empty() ? "" : ": ", p.scenarioTitle.empty() ? p.scenarioName : p.scenarioTitle,
+                     options_.session.seed);
+  cmdStatus(out);
+  return true;
+}
+
+void Repl::error(std::string& out, const std::string& msg) {
+  ++errors_;
+  out += "error: " + msg + "\n";
+}
+
+std::string Repl::formatEvent(const eval::TraceEvent& e) const {
+  std::string cite;
+  {
+    std::istringstream cs(e.citation);
+    std::string one;
+    while (cs >> one) cite += "§" + one + " ";
+  }
+  if (e.kind == "modifier") return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
+  if (e.kind == "roll")
+    return fmt::format("{}roll {}: {}{}", cite, e.subject, e.output, e.inputs.empty() ? "" : " (" + e.inputs + ")");
+  if (e.kind == "table") return fmt::format("{}table {}: {} → {}", cite, e.subject, e.inputs, e.output);
+  if (e.kind == "phase") return fmt::format("{}phase {}{}: {}", cite, e.subject, e.inputs.empty() ? "" : " (" + e.inputs + ")", e.output);
+  if (e.kind == "step") return fmt::format("{}step {}", cite, e.subject);
+  if (e.kind == "action") return fmt::format("{}{}{}", cite, e.subject, e.inputs.empty() ? "" : " (" + e.inputs + (e.output.empty() ? "" : ", " + e.output) + ")");
+  if (e.kind == "choice") return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
+  if (e.kind == "trigger") return fmt::format("{}trigger {}: {}", cite, e.subject, e.inputs);
+  if (e.kind == "note") return fmt::format("{}{}", cite, e.subject);
+  return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
+}
+
+void Repl::printTrace(size_t from, std::string& out) {
+  if (trace_ == TraceMode::Off && !options_.json) return;
+  const auto& tr = session_->state().trace;
+  for (size_t i = from; i < tr.size(); ++i) {
+    const auto& e = tr[i];
+    if (options_.json) {
+      nlohmann::ordered_json j = {{"seq", e.seq},         {"citation", e.citation}, {"kind", e.kind},
+                                  {"subject", e.subject}, {"inputs", e.inputs},     {"output", e.output}};
+      out += j.dump() + "\n";
+      continue;
+    }
+    if (trace_ == TraceMode::On && (e.kind == "phase" || e.kind == "step") && e.citation.empty()) continue;
+    out += "  " + formatEvent(e) + "\n";
+  }
+}
+
+void Repl::cmdStatus(std::string& out) {
+  const auto& st = session_->state();
+  std::string turn = st.turn > 0 ? fmt::format("turn {}", st.turn) : "setup";
+  out += fmt::format("{}: {}\n", turn, session_->describeStop());
+}
+
+void Repl::cmdLegal(std::string& out) {
+  auto opts = session_->legal();
+  if (opts.empty()) {
+    out += session_->over() ? "the game is over: nothing is legal\n" : "no options\n";
+    return;
+  }
+  for (size_t i = 0; i < opts.size(); ++i) out += fmt::format("{:>3}. {}\n", i + 1, opts[i].text);
+}
+
+void Repl::pushHistory() {
+  undo_.push_back(*session_);
+  redo_.clear();
+  // The history is bounded so that a long game does not hold thousands of copies.
+  if (undo_.size() > 500) undo_.erase(undo_.begin());
+}
+
+void Repl::afterMove(const engine::Outcome& o, size_t traceBefore, std::string& out) {
+  if (o.kind == engine::Outcome::Illegal) {
+    std::string cite;
+    for (const auto& c : o.citations) cite += "§" + c + " ";
+    out += "illegal: " + cite + o.message + "\n";
+    undo_.pop_back();  // nothing changed
+    return;
+  }
+  if (o.kind == engine::Outcome::Error) {
+    undo_.pop_back();
+    error(out, o.message);
+    return;
+  }
+  lastActionTrace_ = traceBefore;
+  printTrace(traceBefore, out);
+  cmdStatus(out);
+}
+
+std::optional<Value> Repl::parseArg(const ActionParam& p, const std::string& word, std::string& why) const {
+  const auto& st = session_->state();
+  const Program& P = session_->program();
+  auto unitNamed = [&]() -> std::optional<Value> {
+    for (size_t u = 0; u < st.units.size(); ++u)
+      if (st.units[u].id == word) return Value::of(Tag::Unit, static_cast<int64_t>(u));
+    return std::nullopt;
+  };
+  switch (p.type.kind) {
+    case TypeKind::Unit:
+      if (auto u = unitNamed()) return u;
+      why = fmt::format("no unit '{}'", word);
+      return std::nullopt;
+    case TypeKind::Hex: {
+      int32_t h = st.map.parse(word);
+      if (h >= 0) return Value::of(Tag::Hex, h);
+      why = fmt::format("'{}' is not a hex of this map", word);
+      return std::nullopt;
+    }
+    case TypeKind::Int:
+      if (auto v = parseInt(word)) return Value::integer(*v);
+      why = fmt::format("'{}' is not a number", word);
+      return std::nullopt;
+    case TypeKind::Bool:
+      if (word == "yes" || word == "true" || word == "on") return Value::boolean(true);
+      if (word == "no" || word == "false" || word == "off") return Value::boolean(false);
+      why = fmt::format("'{}' is not yes or no", word);
+      return std::nullopt;
+    case TypeKind::Side:
+      for (size_t s = 0; s < P.sides.size(); ++s)
+        if (P.sides[s].name == word) return Value::of(Tag::Side, static_cast<int64_t>(s));
+      why = fmt::format("no side '{}'", word);
+      return std::nullopt;
+    case TypeKind::Enum: {
+      const auto& members = P.enums[p.type.id].members;
+      for (size_t m = 0; m < members.size(); ++m)
+        if (members[m] == word) return Value::of(Tag::Enum, static_cast<int64_t>(m), p.type.id);
+      why = fmt::format("'{}' is not one of: {}", word, [&] {
+        std::string s;
+        for (const auto& m : members) s += (s.empty() ? "" : ", ") + m;
+        return s;
+      }());
+      return std::nullopt;
+    }
+    default: {
+      // Anything else: a unit, a hex or a number, whichever the word is.
+      if (auto u = unitNamed()) return u;
+      int32_t h = st.map.parse(word);
+      if (h >= 0) return Value::of(Tag::Hex, h);
+      if (auto v = parseInt(word)) return Value::integer(*v);
+      why = fmt::format("cannot read '{}' as {}", word, p.name);
+      return std::nullopt;
+    }
+  }
+}
+
+bool Repl::cmdAction(int32_t action, const std::vector<std::string>& args, std::string& out) {
+  const ActionInfo& a = session_->program().actions[action];
+  if (args.size() != a.params.size()) {
+    std::string usage = a.name;
+    for (const auto& p : a.params) usage += " " + p.name;
+    error(out, fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(), a.params.size() == 1 ? "" : "s", usage));
+    return true;
+  }
+  std::vector<Value> values;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string why;
+    auto v = parseArg(a.params[i], args[i], why);
+    if (!v) {
+      error(out, why);
+      return true;
+    }
+    values.push_back(*v);
+  }
+  pushHistory();
+  size_t before = session_->state().trace.size();
+  afterMove(session_->act(action, values), before, out);
+  return true;
+}
+
+void Repl::cmdLog(const std::vector<std::string>& args, std::string& out) {
+  size_t n = 20;
+  if (args.size() > 1) {
+    auto v = parseInt(args[1]);
+    if (!v || *v < 1) {
+      error(out, "log takes a positive number of events");
+      return;
+    }
+    n = static_cast<size_t>(*v);
+  }
+  const auto& tr = session_->state().trace;
+  size_t from = tr.size() > n ? tr.size() - n : 0;
+  for (size_t i = from; i < tr.size(); ++i) out += fmt::format("{:>5} {}\n", tr[i].seq, formatEvent(tr[i]));
+}
+
+void Repl::cmdEval(const std::string& text, bool expect, std::string& out) {
+  diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  diag::FileId f = sm.add(expect ? "<expect>" : "<eval>", text);
+  auto expr = syntax::parseExpression(diags, f);
+  if (!expr || diags.hasErrors()) {
+    ++errors_;
+    out += diags.render(false);
+    return;
+  }
+  // Compile against a copy of the program, so the shared one stays untouched.
+  Program copy = session_->program();
+  int32_t fn = check::compileExpression(diags, *expr, copy);
+  if (fn < 0) {
+    ++errors_;
+    out += diags.render(false);
+    return;
+  }
+  eval::GameState state = session_->state();
+  state.tracing = false;
+  eval::Machine machine;
+  eval::Interpreter in(copy, state, machine);
+  std::string err;
+  auto v = in.tryCallPure(fn, {}, err);
+  if (!v) {
+    if (expect) {
+      ++failedExpects_;
+      out += "FAILED: " + text + ": error: " + err + "\n";
+    } else {
+      error(out, err);
+    }
+    return;
+  }
+  std::string shown = eval::display(copy, state, *v);
+  if (!expect) {
+    out += shown + "\n";
+    return;
+  }
+  if (v->tag == Tag::Bool && v->i) {
+    out += "ok\n";
+  } else {
+    ++failedExpects_;
+    out += fmt::format("FAILED: {} (is {})\n", text, shown);
+  }
+}
+
+void Repl::cmdUnits(const std::vector<std::string>& args, std::string& out) {
+  const auto& st = session_->state();
+  const Program& P = session_->program();
+  int32_t side = -1;
+  if (args.size() > 1) {
+    for (size_t s = 0; s < P.sides.size(); ++s)
+      if (P.sides[s].name == args[1]) side = static_cast<int32_t>(s);
+    if (side < 0) {
+      error(out, fmt::format("no side '{}'", args[1]));
+      return;
+    }
+  }
+  for (const auto& u : st.units) {
+    if (side >= 0 && u.side != side) continue;
+    std::string where = u.status == eval::UnitStatus::OnMap ? st.map.label(u.hex)
+                        : u.status == eval::UnitStatus::Eliminated ? "eliminated"
+                        : u.status == eval::UnitStatus::Exited     ? "exited"
+                                                                   : "off map";
+    out += fmt::format("{:<10} {:<8} {:<14} {}\n", u.id, P.sides[u.side].name, P.unitTypes[u.type].name, where);
+  }
+}
+
+void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
+  if (args.size() != 2) {
+    error(out, "show takes a unit id or a hex, as in `show h12` or `show 2725`");
+    return;
+  }
+  const auto& st = session_->state();
+  const Program& P = session_->program();
+  for (const auto& u : st.units) {
+    if (u.id != args[1]) continue;
+    out += fmt::format("{} ({}, {}), {}\n", u.id, P.unitTypes[u.type].name, P.sides[u.side].name,
+                       u.status == eval::UnitStatus::OnMap ? "at " + st.map.label(u.hex) : "not on the map");
+    const Schema& cls = P.classes[u.cls];
+    for (size_t f = 0; f < cls.fields.size(); ++f) {
+      if (cls.fields[f].derived >= 0) continue;
+      out += fmt::format("  {}{} = {}\n", cls.fields[f].isState ? "state " : "", cls.fields[f].name,
+                         session_->display(u.fields[f]));
+    }
+    return;
+  }
+  int32_t h = st.map.parse(args[1]);
+  if (h < 0) {
+    error(out, fmt::format("'{}' is neither a unit nor a hex of this map", args[1]));
+    return;
+  }
+  out += fmt::format("hex {}: {}\n", args[1], st.map.terrain[h] >= 0 ? P.terrains[st.map.terrain[h]].name : "no terrain");
+  for (const auto& [k, fs] : st.map.hexsides) {
+    if (k.first != h && k.second != h) continue;
+    std::string names;
+    for (int32_t f : fs) names += (names.empty() ? "" : ", ") + P.features[f].name;
+    out += fmt::format("  hexside {}/{}: {}\n", st.map.label(k.first), st.map.label(k.second), names);
+  }
+  for (const auto& u : st.units)
+    if (u.status == eval::UnitStatus::OnMap && u.hex == h)
+      out += fmt::format("  {} ({}, {})\n", u.id, P.unitTypes[u.type].name, P.sides[u.side].name);
+}
+
+void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
+  long long n = -1;
+  if (args.size() > 1) {
+    auto v = parseInt(args[1]);
+    if (!v || *v < 1) {
+      error(out, "auto takes a positive number of moves");
+      return;
+    }
+    n = *v;
+  }
+  // A seeded player: the same seed and commands give the same moves.
+  long long done = 0;
+  while ((n < 0 || done < n) && !session_->over()) {
+    auto opts = session_->legal();
+    if (opts.empty()) break;
+    autoSeed_ = autoSeed_ * 6364136223846793005ull + 1442695040888963407ull;
+    const engine::Option& o = opts[(autoSeed_ >> 33) % opts.size()];
+    out += "auto: " + o.text + "\n";
+    pushHistory();
+    size_t before = session_->state().trace.size();
+    engine::Outcome r = session_->apply(o);
+    if (r.kind != engine::Outcome::Ok) {
+      afterMove(r, before, out);
+      break;
+    }
+    lastActionTrace_ = before;
+    if (trace_ == TraceMode::All) printTrace(before, out);
+    ++done;
+    if (done > 1'000'000) break;  // a game that never ends: stop rather than hang
+  }
+  cmdStatus(out);
+}
+
+void Repl::cmdHelp(const std::vector<std::string>& args, std::string& out) {
+  if (args.size() > 1) {
+    for (const auto& h : commandHelp())
+      if (args[1] == h.name) {
+        out += fmt::format("{}\n  {}\n", h.usage, h.text);
+        return;
+      }
+    if (session_) {
+      for (const auto& a : session_->program().actions) {
+        if (a.name != args[1]) continue;
+        std::string usage = a.name;
+        for (const auto& p : a.params) usage += " " + p.name;
+        std::string cite;
+        for (const auto& c : a.citations) cite += " §" + c;
+        out += fmt::format("{}{}\n  {}\n", usage, cite, a.description.empty() ? "a ruleset action" : a.description);
+        return;
+      }
+    }
+    error(out, fmt::format("no command or action '{}' (type help for the list)", args[1]));
+    return;
+  }
+  out += "commands:\n";
+  for (const auto& h : commandHelp()) out += fmt::format("  {:<22} {}\n", h.usage, h.text);
+  if (session_ && !session_->program().actions.empty()) {
+    out += "actions of this ruleset:\n";
+    for (const auto& a : session_->program().actions) {
+      std::string usage = a.name;
+      for (const auto& p : a.params) usage += " " + p.name;
+      out += fmt::format("  {:<22} {}\n", usage, a.description);
+    }
+  }
+}
+
+bool Repl::execute(const std::string& rawLine, std::string& out) {
+  std::string line = trim(rawLine);
+  if (line.empty() || line[0] == '#') return true;
+  auto args = splitWords(line);
+  const std::string& cmd = args[0];
+  if (cmd == "quit" || cmd == "exit") return false;
+  if (cmd == "help") {
+    cmdHelp(args, out);
+    return true;
+  }
+  if (!session_) {
+    error(out, "no game is loaded");
+    return true;
+  }
+  auto rest = [&]() { return trim(line.substr(cmd.size())); };
+  if (cmd == "status") {
+    cmdStatus(out);
+  } else if (cmd == "legal") {
+    cmdLegal(out);
+  } else if (cmd == "pick") {
+    auto v = args.size() == 2 ? parseInt(args[1]) : std::nullopt;
+    if (!v) {
+      error(out, "pick takes an option number, as in `pick 2` (see `legal`)");
+      return true;
+    }
+    auto opts = session_->legal();
+    if (*v < 1 || *v > static_cast<long long>(opts.size())) {
+      error(out, opts.empty() ? "there is nothing to pick" : fmt::format("pick a number from 1 to {}", opts.size()));
+      return true;
+    }
+    pushHistory();
+    size_t before = session_->state().trace.size();
+    afterMove(session_->apply(opts[*v - 1]), before, out);
+  } else if (cmd == "end" || cmd == "pass") {
+    if (session_->stop().kind != eval::Stop::Window) {
+      error(out, fmt::format("there is no phase to {} now", cmd));
+      return true;
+    }
+    bool alternate = session_->program().phases[session_->stop().index].alternate;
+    if (alternate != (cmd == "pass")) {
+      error(out, alternate ? "this is an alternation: `pass` ends your turn in it" : "use `end` to end this phase");
+      return true;
+    }
+    pushHistory();
+    size_t before = session_->state().trace.size();
+    afterMove(session_->endPhase(), before, out);
+  } else if (cmd == "next") {
+    cmdStatus(out);
+  } else if (cmd == "auto") {
+    cmdAuto(args, out);
+  } else if (cmd == "trace") {
+    if (args.size() != 2 || (args[1] != "on" && args[1] != "off" && args[1] != "all")) {
+      error(out, "trace takes on, off or all");
+      return true;
+    }
+    trace_ = args[1] == "on" ? TraceMode::On : args[1] == "off" ? TraceMode::Off : TraceMode::All;
+    out += "trace " + args[1] + "\n";
+  } else if (cmd == "log") {
+    cmdLog(args, out);
+  } else if (cmd == "why") {
+    const auto& tr = session_->state().trace;
+    if (lastActionTrace_ >= tr.size()) {
+      out += "nothing has happened yet\n";
+      return true;
+    }
+    for (size_t i = lastActionTrace_; i < tr.size(); ++i)
+      out += std::string(2 * std::min<uint32_t>(tr[i].depth, 8), ' ') + formatEvent(tr[i]) + "\n";
+  } else if (cmd == "dice") {
+    std::vector<int64_t> faces;
+    for (size_t i = 1; i < args.size(); ++i) {
+      auto v = parseInt(args[i]);
+      if (!v) {
+        error(out, fmt::format("'{}' is not a die face", args[i]));
+        return true;
+      }
+      faces.push_back(*v);
+    }
+    if (faces.empty()) {
+      error(out, "dice takes the faces to force, as in `dice 4 2`");
+      return true;
+    }
+    session_->forceDice(faces);
+    out += fmt::format("next dice: {}\n", [&] {
+      std::string s;
+      for (int64_t d : session_->forcedDice()) s += (s.empty() ? "" : " ") + std::to_string(d);
+      return s;
+    }());
+  } else if (cmd == "eval" || cmd == "expect") {
+    if (rest().empty()) {
+      error(out, fmt::format("{} takes an expression, as in `{} 1 + 2`", cmd, cmd));
+      return true;
+    }
+    cmdEval(rest(), cmd == "expect", out);
+  } else if (cmd == "units") {
+    cmdUnits(args, out);
+  } else if (cmd == "show") {
+    cmdShow(args, out);
+  } else if (cmd == "undo") {
+    long long n = 1;
+    if (args.size() > 1) {
+      auto v = parseInt(args[1]);
+      if (!v || *v < 1) {
+        error(out, "undo takes a positive number of moves");
+        return true;
+      }
+      n = *v;
+    }
+    if (undo_.empty()) {
+      error(out, "nothing to undo");
+      return true;
+    }
+    for (long long i = 0; i < n && !undo_.empty(); ++i) {
+      redo_.push_back(*session_);
+      *session_ = std::move(undo_.back());
+      undo_.pop_back();
+    }
+    cmdStatus(out);
+  } else if (cmd == "redo") {
+    if (redo_.empty()) {
+      error(out, "nothing to redo");
+      return true;
+    }
+    undo_.push_back(*session_);
+    *session_ = std::move(redo_.back());
+    redo_.pop_back();
+    cmdStatus(out);
+  } else if (cmd == "save") {
+    if (args.size() != 2) {
+      error(out, "save takes a file name");
+      return true;
+    }
+    std::ofstream f(args[1]);
+    if (!f || !(f << engine::saveSession(*session_))) {
+      error(out, fmt::format("cannot write '{}'", args[1]));
+      return true;
+    }
+    out += fmt::format("saved to {}\n", args[1]);
+  } else if (cmd == "load") {
+    if (args.size() != 2) {
+      error(out, "load takes a file name");
+      return true;
+    }
+    std::ifstream f(args[1], std::ios::binary);
+    if (!f) {
+      error(out, fmt::format("cannot read '{}'", args[1]));
+      return true;
+    }
+    std::stringstream ss;
+    ss << f.rdbuf();
+    engine::Session candidate = *session_;
+    if (auto err = engine::loadSession(ss.str(), candidate)) {
+      error(out, fmt::format("{} was not loaded: {}; the current game is unchanged", args[1], *err));
+      return true;
+    }
+    pushHistory();
+    *session_ = std::move(candidate);
+    out += fmt::format("loaded {}\n", args[1]);
+    cmdStatus(out);
+  } else {
+    const auto& actions = session_->program().actions;
+    for (size_t a = 0; a < actions.size(); ++a)
+      if (actions[a].name == cmd) return cmdAction(static_cast<int32_t>(a), std::vector<std::string>(args.begin() + 1, args.end()), out);
+    error(out, fmt::format("unknown command '{}' (type help for the commands and this ruleset's actions)", cmd));
+  }
+  return true;
+}
+
+std::vector<std::string> Repl::completions(const std::string& prefix) const {
+  std::vector<std::string> out;
+  for (const auto& h : commandHelp())
+    if (std::string(h.name).rfind(prefix, 0) == 0) out.push_back(h.name);
+  if (session_) {
+    for (const auto& a : session_->program().actions)
+      if (a.name.rfind(prefix, 0) == 0) out.push_back(a.name);
+    for (const auto& u : session_->state().units)
+      if (u.id.rfind(prefix, 0) == 0) out.push_back(u.id);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace polemos::repl

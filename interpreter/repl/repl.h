@@ -1,0 +1,70 @@
+// The REPL: one command line in, text out, over a Session. Used by `polemos play` (interactive),
+// `polemos run SCRIPT` and the tests, so all three behave the same.
+//
+// It exposes what the Session can do and nothing more: it never changes the game except through
+// the Session's own operations, and a command that fails (an illegal action, a bad argument)
+// leaves the game exactly as it was. It does no terminal handling (see repl/line_editor).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/loader.h"
+#include "engine/session.h"
+
+namespace polemos::repl {
+
+struct ReplOptions {
+  std::string ruleset = "standard";
+  std::string scenario;
+  std::vector<std::string> houses;
+  engine::SessionConfig session;
+  bool json = false;  // trace events and results as JSON lines
+};
+
+class Repl {
+ public:
+  explicit Repl(ReplOptions options);
+
+  // Loads the ruleset and starts the game; on failure `out` holds the errors.
+  bool start(std::string& out);
+
+  // Runs one command line, appending what it prints to `out`. Returns false after `quit`.
+  bool execute(const std::string& line, std::string& out);
+
+  int failedExpects() const { return failedExpects_; }
+  int errors() const { return errors_; }
+  bool started() const { return session_ != nullptr; }
+  const engine::Session* session() const { return session_.get(); }
+  std::vector<std::string> completions(const std::string& prefix) const;
+
+ private:
+  void cmdStatus(std::string& out);
+  void cmdLegal(std::string& out);
+  void cmdHelp(const std::vector<std::string>& args, std::string& out);
+  void cmdLog(const std::vector<std::string>& args, std::string& out);
+  void cmdEval(const std::string& text, bool expect, std::string& out);
+  void cmdUnits(const std::vector<std::string>& args, std::string& out);
+  void cmdShow(const std::vector<std::string>& args, std::string& out);
+  void cmdAuto(const std::vector<std::string>& args, std::string& out);
+  bool cmdAction(int32_t action, const std::vector<std::string>& args, std::string& out);
+  void afterMove(const engine::Outcome& o, size_t traceBefore, std::string& out);
+  void printTrace(size_t from, std::string& out);
+  void pushHistory();
+  void error(std::string& out, const std::string& msg);
+  std::optional<ir::Value> parseArg(const ir::ActionParam& p, const std::string& word, std::string& why) const;
+  std::string formatEvent(const eval::TraceEvent& e) const;
+
+  ReplOptions options_;
+  std::unique_ptr<engine::Session> session_;
+  std::vector<engine::Session> undo_, redo_;
+  enum class TraceMode { Off, On, All } trace_ = TraceMode::On;
+  int failedExpects_ = 0;
+  int errors_ = 0;
+  size_t lastActionTrace_ = 0;  // first trace event of the last command that moved the game
+  uint64_t autoSeed_ = 0;
+};
+
+}  // namespace polemos::repl
