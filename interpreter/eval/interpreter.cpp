@@ -262,7 +262,8 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
   } else {
     throw RuntimeError(fmt::format("cannot set a field of {}", tagName(obj.tag)));
   }
-  trace("", "effect", subject, display(program_, state_, before), display(program_, state_, after));
+  // A field set to the value it had changes nothing, and would only clutter the trace.
+  if (!(before == after)) trace("", "effect", subject, display(program_, state_, before), display(program_, state_, after));
 }
 
 Value Interpreter::binary(Op op, const Value& a, const Value& b) {
