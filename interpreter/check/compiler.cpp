@@ -1797,6 +1797,13 @@ Type Compiler::compileName(const Expr& e) {
       error(e.range, fmt::format("quantity '{}' needs its arguments", e.text));
       return Type::any();
     }
+    // A scenario's unit ids name its units (`reachable(h12)` at the REPL).
+    for (size_t u = 0; u < P.units.size(); ++u) {
+      if (P.units[u].id == e.text) {
+        emit(Op::Const, addConst(Value::of(Tag::Unit, static_cast<int64_t>(u))), 0, e.range);
+        return Type::of(TypeKind::Unit, P.unitTypes[P.units[u].type].cls);
+      }
+    }
     // On a map with letter labels, `L9` names a hex.
     if (P.letterLabels && P.mapCols1 >= P.mapCols0) {
       if (auto lab = labels::parse(e.text, labels::Scheme::Letters)) {

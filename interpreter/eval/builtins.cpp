@@ -31,6 +31,12 @@ const UnitState& needUnit(Context& c, const Value& v, const char* fn) {
   return c.state.units[v.i];
 }
 int32_t needHex(Context& c, const Value& v, const char* fn) {
+  if (v.tag == Tag::Int) {
+    // A number stands for its xxyy label, as a player writes hexes at the REPL.
+    int32_t h = c.state.map.parse(fmt::format("{:04d}", v.i));
+    if (h < 0) c.fail(fmt::format("{}(): {:04d} is not a hex of this map", fn, v.i));
+    return h;
+  }
   if (v.tag != Tag::Hex || v.i < 0 || v.i >= c.state.map.size())
     c.fail(fmt::format("{}() needs a hex, found {}", fn, kind(v)));
   return static_cast<int32_t>(v.i);
@@ -473,6 +479,7 @@ const std::vector<BuiltinInfo>& table() {
       B("adjacent", 2, 2, false, Bool, Any, "adjacent(a, b)", bAdjacent),
       B("neighbors", 1, 1, false, List, Hex, "the hexes around a hex, on the map", bNeighbors),
       B("features", 2, 2, false, List, Feature, "features(a, b): hexside kinds between two hexes", bFeatures),
+      B("hexside", 2, 2, false, List, Feature, "hexside(a, b): the same as features(a, b)", bFeatures),
       B("distance", 2, 2, false, Int, Any, "distance(a, b): range in hexes (the target counts, the firer's hex not)", bDistance),
       B("direction", 2, 2, false, Int, Any, "direction(a, b): 0..5 (N, NE, SE, S, SW, NW) between adjacent hexes, or none", bDirection),
       B("line_of_sight", 2, 3, false, Bool, Any, "line_of_sight(a, b[, blocks]): hook los_blocks(h), los_blocks_side(a, b)", bLineOfSight),
