@@ -1,0 +1,99 @@
+// The REPL refuses bad input with a clear message and leaves the game exactly as it was: for
+// each case the whole saved game (state, suspended code, dice) is compared before and after.
+#include <gtest/gtest.h>
+
+#include "engine/save.h"
+#include "repl/repl.h"
+
+using namespace polemos;
+
+namespace {
+
+struct BadCase {
+  const char* command;
+  const char* message;  // the start of what the REPL prints
+};
+
+const BadCase kCases[] = {
+    {"bogus", "error: unknown command 'bogus'"},
+    {"pick", "error: pick takes an option number"},
+    {"pick x", "error: pick takes an option number"},
+    {"pick 0", "error: pick a number from 1 to 3"},
+    {"pick 99", "error: pick a number from 1 to 3"},
+    {"pick -1", "error: pick a number from 1 to 3"},
+    {"strike", "error: strike takes 1 argument: strike u"},
+    {"strike r1 r2", "error: strike takes 1 argument"},
+    {"strike nobody", "error: no unit 'nobody'"},
+    {"strike b1", "illegal: §7.0 b1 is not one of the possible u for strike"},
+    {"trace sideways", "error: trace takes on, off or all"},
+    {"trace", "error: trace takes on, off or all"},
+    {"log -3", "error: log takes a positive number of events"},
+    {"log many", "error: log takes a positive number of events"},
+    {"dice", "error: dice takes the faces to force"},
+    {"dice 4 x", "error: 'x' is not a die face"},
+    {"undo", "error: nothing to undo"},
+    {"undo 0", "error: undo takes a positive number of moves"},
+    {"redo", "error: nothing to redo"},
+    {"eval", "error: eval takes an expression"},
+    {"eval 1 +", "<eval>:1:4: error: unexpected end of file"},
+    {"eval nosuchname", "<eval>:1:1: error: unknown name 'nosuchname'"},
+    {"eval 1 / 0", "error: division by zero"},
+    {"eval ((((1", "<eval>:1:"},
+    {"eval \xff", "<eval>:1:"},
+    {"expect", "error: expect takes an expression"},
+    {"show", "error: show takes a unit id or a hex"},
+    {"show zz99", "error: 'zz99' is neither a unit nor a hex of this map"},
+    {"units nobody", "error: no side 'nobody'"},
+    {"pass", "error: use `end` to end this phase"},
+    {"save", "error: save takes a file name"},
+    {"save /nonexistent/dir/x.json", "error: cannot write '/nonexistent/dir/x.json'"},
+    {"load", "error: load takes a file name"},
+    {"load /nonexistent.json", "error: cannot read '/nonexistent.json'"},
+    {"auto 0", "error: auto takes a positive number of moves"},
+    {"help nothing", "error: no command or action 'nothing'"},
+};
+
+class BadCommand : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(BadCommand, IsRefusedAndChangesNothing) {
+  repl::ReplOptions o;
+  o.ruleset = std::string(POLEMOS_TEST_DIR) + "/golden/duel.pol";
+  o.scenario = o.ruleset;
+  repl::Repl r(o);
+  std::string out;
+  ASSERT_TRUE(r.start(out)) << out;
+  std::string before = engine::saveSession(*r.session());
+  std::string statusBefore;
+  r.execute("status", statusBefore);
+  out.clear();
+  EXPECT_TRUE(r.execute(GetParam().command, out));
+  EXPECT_EQ(out.rfind(GetParam().message, 0), 0u) << "printed: " << out;
+  EXPECT_EQ(engine::saveSession(*r.session()), before);
+  std::string statusAfter;
+  r.execute("status", statusAfter);
+  EXPECT_EQ(statusAfter, statusBefore);
+}
+
+INSTANTIATE_TEST_SUITE_P(Repl, BadCommand, ::testing::ValuesIn(kCases),
+                         [](const ::testing::TestParamInfo<BadCase>& info) { return "case" + std::to_string(info.index); });
+
+// The same for illegal moves in the middle of an action (at a pending choice).
+TEST(BadCommandMidAction, ActionsAndEndAreRefusedWhileAChoiceIsPending) {
+  repl::ReplOptions o;
+  o.ruleset = std::string(POLEMOS_TEST_DIR) + "/golden/duel.pol";
+  o.scenario = o.ruleset;
+  repl::Repl r(o);
+  std::string out;
+  ASSERT_TRUE(r.start(out));
+  r.execute("dice 3", out);
+  r.execute("strike r1", out);
+  std::string before = engine::saveSession(*r.session());
+  for (const char* c : {"strike r2", "end", "pass", "pick 7"}) {
+    out.clear();
+    r.execute(c, out);
+    EXPECT_EQ(out.rfind("error: ", 0), 0u) << c << ": " << out;
+    EXPECT_EQ(engine::saveSession(*r.session()), before) << c;
+  }
+}
+
+}  // namespace
