@@ -49,6 +49,7 @@ class Repl {
   void cmdUnits(const std::vector<std::string>& args, std::string& out);
   void cmdShow(const std::vector<std::string>& args, std::string& out);
   void cmdAuto(const std::vector<std::string>& args, std::string& out);
+  void cmdMap(const std::vector<std::string>& args, std::string& out);
   bool cmdAction(int32_t action, const std::vector<std::string>& args, std::string& out);
   void afterMove(const engine::Outcome& o, size_t traceBefore, std::string& out);
   void printTrace(size_t from, std::string& out);
