@@ -386,7 +386,6 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
   auto cell = [&](int32_t h) {
     for (const auto& u : st.units) {
       if (u.status != eval::UnitStatus::OnMap || u.hex != h) continue;
-      static const char* kArrows[] = {"^", "/", "\\", "v", "/", "\\"};
       std::string id = u.id.substr(0, 3);
       std::string face = u.facing >= 0 ? std::string(1, "^>>v<<"[u.facing]) : " ";
       return fmt::format("{:<3}{}", id, face);
