@@ -1,6 +1,10 @@
 // `polemos play` and `polemos run`: the REPL, interactively or over a script.
+#include <editline/readline.h>
 #include <fmt/format.h>
 #include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
 
 #include <cstdio>
 #include <fstream>
@@ -74,6 +78,31 @@ int parseOptions(const std::vector<std::string>& args, repl::ReplOptions& o, std
   return 0;
 }
 
+// Tab completion through libedit's readline interface: commands, actions and unit ids from the
+// REPL, plus hex labels of the map.
+repl::Repl* gRepl = nullptr;
+
+char* completionGenerator(const char* text, int state) {
+  static std::vector<std::string> matches;
+  static size_t next = 0;
+  if (state == 0) {
+    matches = gRepl ? gRepl->completions(text) : std::vector<std::string>{};
+    next = 0;
+  }
+  if (next >= matches.size()) return nullptr;
+  return strdup(matches[next++].c_str());
+}
+
+char** complete(const char* text, int, int) {
+  rl_attempted_completion_over = 1;
+  return rl_completion_matches(text, completionGenerator);
+}
+
+std::string historyPath() {
+  const char* home = std::getenv("HOME");
+  return home ? std::string(home) + "/.polemos_history" : std::string();
+}
+
 }  // namespace
 
 int playCommand(const std::vector<std::string>& args) {
@@ -93,14 +122,31 @@ int playCommand(const std::vector<std::string>& args) {
   bool ok = r.start(out);
   std::fputs(out.c_str(), stdout);
   if (!ok) return 1;
-  bool tty = isatty(0);
-  std::string line;
-  for (;;) {
-    if (tty) {
-      std::fputs("> ", stdout);
+  if (isatty(0) && isatty(1)) {
+    // A person at a terminal: line editing, history kept between sessions, tab completion.
+    gRepl = &r;
+    rl_attempted_completion_function = complete;
+    std::string hist = historyPath();
+    if (!hist.empty()) read_history(hist.c_str());
+    for (;;) {
+      char* raw = readline("> ");
+      if (!raw) break;
+      std::string line = raw;
+      std::free(raw);
+      if (line.find_first_not_of(" \t") != std::string::npos) add_history(line.c_str());
+      out.clear();
+      bool more = r.execute(line, out);
+      std::fputs(out.c_str(), stdout);
       std::fflush(stdout);
+      if (!more) break;
     }
-    if (!std::getline(std::cin, line)) break;
+    if (!hist.empty()) write_history(hist.c_str());
+    gRepl = nullptr;
+    return 0;
+  }
+  // Plain line reading when stdin is not a terminal.
+  std::string line;
+  while (std::getline(std::cin, line)) {
     out.clear();
     bool more = r.execute(line, out);
     std::fputs(out.c_str(), stdout);

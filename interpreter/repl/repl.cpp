@@ -701,6 +701,11 @@ std::vector<std::string> Repl::completions(const std::string& prefix) const {
       if (a.name.rfind(prefix, 0) == 0) out.push_back(a.name);
     for (const auto& u : session_->state().units)
       if (u.id.rfind(prefix, 0) == 0) out.push_back(u.id);
+    // Hex labels, once the prefix is long enough to be worth listing.
+    const auto& m = session_->state().map;
+    if (prefix.size() >= 2)
+      for (int32_t h = 0; h < m.size(); ++h)
+        if (m.label(h).rfind(prefix, 0) == 0) out.push_back(m.label(h));
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

@@ -1,0 +1,88 @@
+// Drives the real `polemos play` binary through a pseudo-terminal: tab completion of a command,
+// line editing, and the history file kept between sessions.
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Reads from the terminal until `want` appears or the time is up; returns everything read.
+std::string readUntil(int fd, const std::string& want, int timeoutMs, std::string& all) {
+  auto start = std::chrono::steady_clock::now();
+  char buf[4096];
+  while (all.find(want) == std::string::npos) {
+    int left = timeoutMs - static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                std::chrono::steady_clock::now() - start).count());
+    if (left <= 0) break;
+    pollfd p{fd, POLLIN, 0};
+    if (poll(&p, 1, left) <= 0) break;
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0) break;
+    all.append(buf, static_cast<size_t>(n));
+  }
+  return all;
+}
+
+void type(int fd, const std::string& s) {
+  for (char c : s) {
+    ASSERT_EQ(write(fd, &c, 1), 1);
+    usleep(2000);  // a person types one key at a time; readline reacts per key
+  }
+}
+
+TEST(ReplPty, CompletesCommandsAndKeepsHistory) {
+  fs::path home = fs::temp_directory_path() / ("polemos_pty_" + std::to_string(getpid()));
+  fs::create_directories(home);
+  std::string duel = std::string(POLEMOS_TEST_DIR) + "/golden/duel.pol";
+  std::string binary = std::string(POLEMOS_BINARY);
+  int fd = -1;
+  pid_t pid = forkpty(&fd, nullptr, nullptr, nullptr);
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    setenv("HOME", home.c_str(), 1);
+    setenv("TERM", "dumb", 1);
+    execl(binary.c_str(), binary.c_str(), "play", duel.c_str(), duel.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  std::string all;
+  readUntil(fd, "> ", 10000, all);
+  ASSERT_NE(all.find("red to act"), std::string::npos) << all;
+  // "stri" + Tab completes to "strike " (with its space); then the argument.
+  type(fd, "stri\t");
+  type(fd, "r1\r");
+  readUntil(fd, "to choose: target", 10000, all);
+  EXPECT_NE(all.find("§7.0 strike r1"), std::string::npos) << all;
+  type(fd, "pick 1\r");
+  readUntil(fd, "red.score", 10000, all);
+  type(fd, "quit\r");
+  int status = 0;
+  for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) == 0; ++i) usleep(50000);
+  if (waitpid(pid, &status, WNOHANG) == 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+  }
+  close(fd);
+  std::ifstream hist(home / ".polemos_history");
+  std::stringstream raw;
+  raw << hist.rdbuf();
+  // libedit writes spaces in its history file as \040.
+  std::string text = raw.str();
+  for (size_t p; (p = text.find("\\040")) != std::string::npos;) text.replace(p, 4, " ");
+  std::stringstream h(text);
+  EXPECT_NE(h.str().find("strike r1"), std::string::npos) << "history: " << h.str();
+  EXPECT_NE(h.str().find("pick 1"), std::string::npos) << "history: " << h.str();
+  fs::remove_all(home);
+}
+
+}  // namespace
