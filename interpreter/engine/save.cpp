@@ -255,7 +255,8 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
     eval::GameState st = into.state();  // keeps the configuration not in the file (tracing)
     // Units first: values are checked against their count.
     const json& units = j.at("units");
-    if (!units.is_array() || units.size() != P.units.size())
+    // Units placed in the sandbox come after the scenario's order of battle.
+    if (!units.is_array() || units.size() < P.units.size() || units.size() > 100000)
       return std::string("the save's units do not match the scenario's order of battle");
     st.units.resize(units.size());
     st.sides.resize(P.sides.size());

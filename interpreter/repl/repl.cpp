@@ -11,6 +11,8 @@
 #include "check/compiler.h"
 #include "engine/save.h"
 #include "eval/interpreter.h"
+#include "hex/grid.h"
+#include "engine/hex_adapter.h"
 #include "syntax/parse.h"
 
 namespace polemos::repl {
@@ -67,6 +69,16 @@ const std::vector<CommandHelp>& commandHelp() {
       {"eval", "eval EXPR", "evaluate an expression of the language on the current game"},
       {"expect", "expect EXPR", "print ok if EXPR is true, or FAILED with its value"},
       {"units", "units [SIDE]", "list units with their hexes and state"},
+      {"sandbox", "sandbox COLSxROWS", "a new empty map under the current ruleset, for setting up a situation"},
+      {"terrain", "terrain HEX KIND", "set a hex's terrain"},
+      {"hexside", "hexside HEX HEX KIND", "add a feature (stream, ridge, ...) to the hexside between two hexes"},
+      {"place", "place SIDE TYPE HEX [facing DIR] [as ID] [KEY=VALUE...]", "put a new unit on the map"},
+      {"remove", "remove UNIT", "take a unit off the map"},
+      {"set", "set UNIT KEY=VALUE", "change a unit's field (strength, disrupted, facing, hex, ...)"},
+      {"setside", "setside SIDE KEY=VALUE", "change a side's state (losses, demoralized level, ...)"},
+      {"goto", "goto PHASE [SIDE]", "end phases until PHASE (of SIDE) begins"},
+      {"ruleset", "ruleset NAME", "start a new game under another ruleset (its default scenario, if named)"},
+      {"scenario", "scenario NAME", "start a new game of another scenario of this ruleset"},
       {"map", "map [HEX..HEX]", "the map as text: terrain letters, units by id with facing"},
       {"show", "show UNIT|HEX", "everything about one unit or one hex"},
       {"undo", "undo [N]", "take back the last N moves (default 1)"},
@@ -294,8 +306,17 @@ void Repl::cmdEval(const std::string& text, bool expect, std::string& out) {
     out += diags.render(false);
     return;
   }
-  // Compile against a copy of the program, so the shared one stays untouched.
+  // Compile against a copy of the program, so the shared one stays untouched; units placed in
+  // the sandbox are named too.
   Program copy = session_->program();
+  for (size_t u = copy.units.size(); u < session_->state().units.size(); ++u) {
+    const auto& us = session_->state().units[u];
+    UnitSetup setup;
+    setup.id = us.id;
+    setup.type = us.type;
+    setup.side = us.side;
+    copy.units.push_back(setup);
+  }
   int32_t fn = check::compileExpression(diags, *expr, copy);
   if (fn < 0) {
     ++errors_;
@@ -419,6 +440,345 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
   std::string key = fmt::format("  . {}", P.terrains.empty() ? "" : P.terrains[common].name);
   for (const auto& [ch, names] : legend) key += fmt::format("   {} {}", ch, names);
   out += key + "   units: id, facing ^ N, > NE/SE, v S, < SW/NW\n";
+}
+
+bool Repl::restart(std::string& out) {
+  auto old = std::move(session_);
+  if (!start(out)) {
+    ++errors_;
+    session_ = std::move(old);
+    out += "error: the current game is unchanged\n";
+    return false;
+  }
+  undo_.clear();
+  redo_.clear();
+  return true;
+}
+
+std::optional<Value> Repl::parseFieldValue(const Type& t, const std::string& text, std::string& why) const {
+  const Program& P = session_->program();
+  const auto& st = session_->state();
+  if (text == "none" && (t.optional || t.kind == TypeKind::Any)) return Value::none();
+  switch (t.kind) {
+    case TypeKind::Int:
+      if (auto v = parseInt(text)) return Value::integer(*v);
+      break;
+    case TypeKind::Bool:
+      if (text == "true" || text == "yes" || text == "on") return Value::boolean(true);
+      if (text == "false" || text == "no" || text == "off") return Value::boolean(false);
+      break;
+    case TypeKind::Str: return Value::string(text);
+    case TypeKind::Enum: {
+      const auto& m = P.enums[t.id].members;
+      auto it = std::find(m.begin(), m.end(), text);
+      if (it != m.end()) return Value::of(Tag::Enum, it - m.begin(), t.id);
+      break;
+    }
+    case TypeKind::Side:
+      for (size_t i = 0; i < P.sides.size(); ++i)
+        if (P.sides[i].name == text) return Value::of(Tag::Side, static_cast<int64_t>(i));
+      break;
+    case TypeKind::Hex:
+      if (int32_t h = st.map.parse(text); h >= 0) return Value::of(Tag::Hex, h);
+      break;
+    case TypeKind::Terrain:
+      for (size_t i = 0; i < P.terrains.size(); ++i)
+        if (P.terrains[i].name == text) return Value::of(Tag::Terrain, static_cast<int64_t>(i));
+      break;
+    case TypeKind::UnitType:
+      for (size_t i = 0; i < P.unitTypes.size(); ++i)
+        if (P.unitTypes[i].name == text) return Value::of(Tag::UnitType, static_cast<int64_t>(i));
+      break;
+    case TypeKind::Odds: {
+      auto colon = text.find(':');
+      auto a = parseInt(text.substr(0, colon));
+      auto b = colon == std::string::npos ? std::nullopt : parseInt(text.substr(colon + 1));
+      if (a && b && *a > 0 && *b > 0) return Value::odds(*a, *b);
+      break;
+    }
+    default:
+      if (auto v = parseInt(text)) return Value::integer(*v);
+      if (text == "true" || text == "false") return Value::boolean(text == "true");
+      return Value::string(text);
+  }
+  static const char* kNames[] = {"any", "none", "true or false", "a whole number", "odds such as 3:1", "text",
+                                 "enum", "a unit", "a side", "a hex", "a terrain", "a hexside kind", "a unit type",
+                                 "a level", "a table", "a column", "a die", "a list", "a function", "nothing"};
+  std::string want = t.kind == TypeKind::Enum ? "one of " + [&] {
+    std::string m;
+    for (const auto& x : P.enums[t.id].members) m += (m.empty() ? "" : ", ") + x;
+    return m;
+  }() : kNames[static_cast<int>(t.kind)];
+  why = fmt::format("'{}' is not {}", text, want);
+  return std::nullopt;
+}
+
+void Repl::cmdTerrain(const std::vector<std::string>& args, std::string& out) {
+  const Program& P = session_->program();
+  auto& m = session_->mutableState().map;
+  if (args.size() != 3) return error(out, "terrain takes a hex and a terrain kind, as in `terrain 2725 woods`");
+  int32_t h = m.parse(args[1]);
+  if (h < 0) return error(out, fmt::format("'{}' is not a hex of this map", args[1]));
+  for (size_t t = 0; t < P.terrains.size(); ++t) {
+    if (P.terrains[t].name != args[2]) continue;
+    pushHistory();
+    session_->mutableState().map.terrain[h] = static_cast<int32_t>(t);
+    out += fmt::format("hex {} is now {}\n", args[1], args[2]);
+    return;
+  }
+  std::string known;
+  for (const auto& t : P.terrains) known += (known.empty() ? "" : ", ") + t.name;
+  error(out, fmt::format("unknown terrain '{}' (this ruleset has: {})", args[2], known));
+}
+
+void Repl::cmdHexside(const std::vector<std::string>& args, std::string& out) {
+  const Program& P = session_->program();
+  const auto& m = session_->state().map;
+  if (args.size() != 4) return error(out, "hexside takes two adjacent hexes and a kind, as in `hexside 3114 3215 ridge`");
+  int32_t a = m.parse(args[1]), b = m.parse(args[2]);
+  if (a < 0 || b < 0) return error(out, fmt::format("'{}' is not a hex of this map", a < 0 ? args[1] : args[2]));
+  if (!labels::adjacent(m.colOf(a), m.rowOf(a), m.colOf(b), m.rowOf(b)))
+    return error(out, fmt::format("hexes {} and {} are not adjacent", args[1], args[2]));
+  for (size_t f = 0; f < P.features.size(); ++f) {
+    if (P.features[f].name != args[3]) continue;
+    pushHistory();
+    auto& list = session_->mutableState().map.hexsides[{std::min(a, b), std::max(a, b)}];
+    if (std::find(list.begin(), list.end(), static_cast<int32_t>(f)) == list.end()) list.push_back(static_cast<int32_t>(f));
+    out += fmt::format("hexside {}/{} has {}\n", args[1], args[2], args[3]);
+    return;
+  }
+  std::string known;
+  for (const auto& f : P.features) known += (known.empty() ? "" : ", ") + f.name;
+  error(out, fmt::format("unknown hexside kind '{}' (this ruleset has: {})", args[3], known.empty() ? "none" : known));
+}
+
+void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
+  const Program& P = session_->program();
+  const auto& st = session_->state();
+  if (args.size() < 4)
+    return error(out, "place takes a side, a unit type and a hex, as in `place roman legion 2725 facing N as l1 strength=6`");
+  int32_t side = -1;
+  for (size_t i = 0; i < P.sides.size(); ++i)
+    if (P.sides[i].name == args[1]) side = static_cast<int32_t>(i);
+  if (side < 0) return error(out, fmt::format("no side '{}'", args[1]));
+  int32_t type = -1;
+  for (size_t i = 0; i < P.unitTypes.size(); ++i)
+    if (P.unitTypes[i].name == args[2]) type = static_cast<int32_t>(i);
+  if (type < 0) return error(out, fmt::format("no unit type '{}'", args[2]));
+  int32_t h = st.map.parse(args[3]);
+  if (h < 0) return error(out, fmt::format("'{}' is not a hex of this map", args[3]));
+  eval::UnitState u;
+  u.type = type;
+  u.cls = P.unitTypes[type].cls;
+  u.side = side;
+  u.hex = h;
+  u.status = eval::UnitStatus::OnMap;
+  u.fields = P.unitTypes[type].values;
+  const Schema& cls = P.classes[u.cls];
+  for (size_t i = 4; i < args.size(); ++i) {
+    if (args[i] == "facing" && i + 1 < args.size()) {
+      auto d = labels::parseDirection(args[++i]);
+      if (!d) return error(out, fmt::format("unknown facing '{}' (N, NE, SE, S, SW or NW)", args[i]));
+      u.facing = *d;
+    } else if (args[i] == "as" && i + 1 < args.size()) {
+      u.id = args[++i];
+      for (const auto& other : st.units)
+        if (other.id == u.id) return error(out, fmt::format("unit id '{}' is already used", u.id));
+      if (u.id.empty() || !std::isalpha(static_cast<unsigned char>(u.id[0])))
+        return error(out, fmt::format("a unit id starts with a letter, not '{}'", u.id));
+    } else {
+      auto eq = args[i].find('=');
+      if (eq == std::string::npos) return error(out, fmt::format("'{}' is not KEY=VALUE", args[i]));
+      int32_t slot = -1;
+      for (size_t f = 0; f < cls.fields.size(); ++f)
+        if (cls.fields[f].name == args[i].substr(0, eq) && cls.fields[f].derived < 0) slot = static_cast<int32_t>(f);
+      if (slot < 0) return error(out, fmt::format("unit class {} has no field '{}'", cls.name, args[i].substr(0, eq)));
+      std::string why;
+      auto v = parseFieldValue(cls.fields[slot].type, args[i].substr(eq + 1), why);
+      if (!v) return error(out, why);
+      u.fields[slot] = *v;
+    }
+  }
+  if (u.id.empty()) {
+    for (int n = 1;; ++n) {
+      std::string id = fmt::format("{}{}", args[2].substr(0, 3), n);
+      if (std::none_of(st.units.begin(), st.units.end(), [&](const eval::UnitState& o) { return o.id == id; })) {
+        u.id = id;
+        break;
+      }
+    }
+  }
+  pushHistory();
+  out += fmt::format("placed {} ({}, {}) at {}\n", u.id, args[2], args[1], args[3]);
+  session_->mutableState().units.push_back(std::move(u));
+}
+
+void Repl::cmdRemove(const std::vector<std::string>& args, std::string& out) {
+  if (args.size() != 2) return error(out, "remove takes a unit id");
+  auto& units = session_->mutableState().units;
+  for (auto& u : units) {
+    if (u.id != args[1]) continue;
+    if (u.status != eval::UnitStatus::OnMap) return error(out, fmt::format("{} is not on the map", u.id));
+    pushHistory();
+    auto& w = session_->mutableState().units[&u - units.data()];
+    w.status = eval::UnitStatus::Off;
+    w.hex = -1;
+    out += fmt::format("removed {}\n", args[1]);
+    return;
+  }
+  error(out, fmt::format("no unit '{}'", args[1]));
+}
+
+void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& out) {
+  const Program& P = session_->program();
+  const char* usage = side ? "setside takes a side and KEY=VALUE, as in `setside roman losses=40`"
+                           : "set takes a unit and KEY=VALUE, as in `set l1 disrupted=true`";
+  if (args.size() != 3 || args[2].find('=') == std::string::npos) return error(out, usage);
+  std::string key = args[2].substr(0, args[2].find('='));
+  std::string text = args[2].substr(args[2].find('=') + 1);
+  const auto& st = session_->state();
+  if (side) {
+    int32_t s = -1;
+    for (size_t i = 0; i < P.sides.size(); ++i)
+      if (P.sides[i].name == args[1]) s = static_cast<int32_t>(i);
+    if (s < 0) return error(out, fmt::format("no side '{}'", args[1]));
+    int32_t slot = P.sideState.find(P.nameIds.count(key) ? P.nameIds.at(key) : -1);
+    if (slot < 0 || P.sideState.fields[slot].derived >= 0)
+      return error(out, fmt::format("the side state has no field '{}' that can be set", key));
+    std::string why;
+    auto v = parseFieldValue(P.sideState.fields[slot].type, text, why);
+    if (!v) return error(out, why);
+    pushHistory();
+    session_->mutableState().sides[s].fields[slot] = *v;
+    out += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
+    return;
+  }
+  int32_t ui = -1;
+  for (size_t i = 0; i < st.units.size(); ++i)
+    if (st.units[i].id == args[1]) ui = static_cast<int32_t>(i);
+  if (ui < 0) return error(out, fmt::format("no unit '{}'", args[1]));
+  const auto& u = st.units[ui];
+  if (key == "facing") {
+    auto d = labels::parseDirection(text);
+    if (!d) return error(out, fmt::format("unknown facing '{}' (N, NE, SE, S, SW or NW)", text));
+    pushHistory();
+    session_->mutableState().units[ui].facing = *d;
+    out += fmt::format("{}.facing = {}\n", args[1], text);
+    return;
+  }
+  if (key == "hex") {
+    int32_t h = st.map.parse(text);
+    if (h < 0) return error(out, fmt::format("'{}' is not a hex of this map", text));
+    pushHistory();
+    auto& w = session_->mutableState().units[ui];
+    w.hex = h;
+    w.status = eval::UnitStatus::OnMap;
+    out += fmt::format("{}.hex = {}\n", args[1], text);
+    return;
+  }
+  const Schema& cls = P.classes[u.cls];
+  int32_t slot = -1;
+  for (size_t f = 0; f < cls.fields.size(); ++f)
+    if (cls.fields[f].name == key && cls.fields[f].derived < 0) slot = static_cast<int32_t>(f);
+  if (slot < 0) return error(out, fmt::format("unit class {} has no field '{}' that can be set", cls.name, key));
+  std::string why;
+  auto v = parseFieldValue(cls.fields[slot].type, text, why);
+  if (!v) return error(out, why);
+  pushHistory();
+  session_->mutableState().units[ui].fields[slot] = *v;
+  out += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
+}
+
+void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
+  const Program& P = session_->program();
+  int cols = 0, rows = 0;
+  if (args.size() != 2 || std::sscanf(args[1].c_str(), "%dx%d", &cols, &rows) != 2 || cols < 1 || rows < 1 ||
+      cols > 99 || rows > 99)
+    return error(out, "sandbox takes the map's size as COLSxROWS, from 1x1 to 99x99, as in `sandbox 12x10`");
+  if (P.terrains.empty()) return error(out, "this ruleset declares no terrain, so it has no map to make");
+  auto p = std::make_shared<Program>(P);
+  p->scenarioName = "sandbox";
+  p->scenarioTitle = fmt::format("sandbox {}x{}", cols, rows);
+  p->mapCols0 = 1;
+  p->mapCols1 = cols;
+  p->mapRows0 = 1;
+  p->mapRows1 = rows;
+  hex::GridSpec spec;
+  spec.firstColumn = 1;
+  spec.columns = cols;
+  spec.firstRow = 1;
+  spec.rows = rows;
+  spec.labels = p->letterLabels ? hex::LabelStyle::Letters : hex::LabelStyle::Numeric;
+  p->grid = std::make_shared<const hex::Grid>(spec);
+  int32_t open = 0;
+  for (size_t t = 0; t < P.terrains.size(); ++t)
+    if (P.terrains[t].name == "clear" || P.terrains[t].name == "open") open = static_cast<int32_t>(t);
+  p->mapTerrain.assign(cols * rows, open);
+  p->mapElevation.assign(cols * rows, 0);
+  p->mapHexsides.clear();
+  p->mapGroups.clear();
+  p->units.clear();
+  if (p->sides.empty()) {
+    for (const char* n : {"blue", "red"}) {
+      SideSetup s;
+      s.name = s.title = n;
+      p->sides.push_back(s);
+    }
+  }
+  if (p->scenarioValues.size() != p->scenarioAttrs.fields.size()) {
+    p->scenarioValues.clear();
+    for (const auto& f : p->scenarioAttrs.fields) p->scenarioValues.push_back(f.value);
+  }
+  auto s = std::make_unique<engine::Session>(p, options_.session);
+  engine::Outcome o = s->start();
+  if (o.kind == engine::Outcome::Error) return error(out, "the sandbox could not start: " + o.message);
+  // `P` belongs to the old game, which is about to go: take what is needed first.
+  std::string openName = P.terrains[open].name;
+  session_ = std::move(s);
+  undo_.clear();
+  redo_.clear();
+  out += fmt::format("sandbox {}x{} of {}, all {}; sides {}\n", cols, rows, p->rulesetName, openName, [&] {
+    std::string n;
+    for (const auto& sd : p->sides) n += (n.empty() ? "" : ", ") + sd.name;
+    return n;
+  }());
+  cmdStatus(out);
+}
+
+void Repl::cmdGoto(const std::vector<std::string>& args, std::string& out) {
+  const Program& P = session_->program();
+  if (args.size() < 2 || args.size() > 3) return error(out, "goto takes a phase and optionally a side, as in `goto combat roman`");
+  if (std::none_of(P.phases.begin(), P.phases.end(), [&](const PhaseInfo& ph) { return ph.name == args[1]; }))
+    return error(out, fmt::format("this ruleset has no phase '{}'", args[1]));
+  int32_t side = -1;
+  if (args.size() == 3) {
+    for (size_t i = 0; i < P.sides.size(); ++i)
+      if (P.sides[i].name == args[2]) side = static_cast<int32_t>(i);
+    if (side < 0) return error(out, fmt::format("no side '{}'", args[2]));
+  }
+  // Ends phases (no actions taken) on a copy until the phase begins; the game changes only if it
+  // gets there.
+  engine::Session s = *session_;
+  size_t before = s.state().trace.size();
+  auto at = [&] {
+    return s.stop().kind == eval::Stop::Window && P.phases[s.stop().index].name == args[1] &&
+           (side < 0 || s.stop().player == side);
+  };
+  for (int i = 0; i < 10000 && !at(); ++i) {
+    if (s.stop().kind != eval::Stop::Window)
+      return error(out, fmt::format("cannot go to {}: {}", args[1], s.describeStop()));
+    engine::Outcome o = s.endPhase();
+    if (o.kind != engine::Outcome::Ok) {
+      std::string cite;
+      for (const auto& c : o.citations) cite += "§" + c + " ";
+      return error(out, fmt::format("cannot go to {}: the {} phase cannot end ({}{})", args[1], s.phaseName(), cite, o.message));
+    }
+  }
+  if (!at()) return error(out, fmt::format("cannot go to {}: it did not begin", args[1]));
+  pushHistory();
+  *session_ = std::move(s);
+  lastActionTrace_ = before;
+  cmdStatus(out);
 }
 
 void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
@@ -618,6 +978,35 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
     cmdEval(rest(), cmd == "expect", out);
   } else if (cmd == "map") {
     cmdMap(args, out);
+  } else if (cmd == "terrain") {
+    cmdTerrain(args, out);
+  } else if (cmd == "hexside") {
+    cmdHexside(args, out);
+  } else if (cmd == "place") {
+    cmdPlace(args, out);
+  } else if (cmd == "remove") {
+    cmdRemove(args, out);
+  } else if (cmd == "set") {
+    cmdSet(args, false, out);
+  } else if (cmd == "setside") {
+    cmdSet(args, true, out);
+  } else if (cmd == "sandbox") {
+    cmdSandbox(args, out);
+  } else if (cmd == "goto") {
+    cmdGoto(args, out);
+  } else if (cmd == "ruleset" || cmd == "scenario") {
+    if (args.size() != 2) {
+      error(out, fmt::format("{} takes a name", cmd));
+      return true;
+    }
+    ReplOptions saved = options_;
+    if (cmd == "ruleset") {
+      options_.ruleset = args[1];
+      options_.scenario.clear();
+    } else {
+      options_.scenario = args[1];
+    }
+    if (!restart(out)) options_ = saved;
   } else if (cmd == "units") {
     cmdUnits(args, out);
   } else if (cmd == "show") {

@@ -50,6 +50,16 @@ class Repl {
   void cmdShow(const std::vector<std::string>& args, std::string& out);
   void cmdAuto(const std::vector<std::string>& args, std::string& out);
   void cmdMap(const std::vector<std::string>& args, std::string& out);
+  // The audit sandbox.
+  void cmdTerrain(const std::vector<std::string>& args, std::string& out);
+  void cmdHexside(const std::vector<std::string>& args, std::string& out);
+  void cmdPlace(const std::vector<std::string>& args, std::string& out);
+  void cmdRemove(const std::vector<std::string>& args, std::string& out);
+  void cmdSet(const std::vector<std::string>& args, bool side, std::string& out);
+  void cmdSandbox(const std::vector<std::string>& args, std::string& out);
+  void cmdGoto(const std::vector<std::string>& args, std::string& out);
+  bool restart(std::string& out);
+  std::optional<ir::Value> parseFieldValue(const ir::Type& t, const std::string& text, std::string& why) const;
   bool cmdAction(int32_t action, const std::vector<std::string>& args, std::string& out);
   void afterMove(const engine::Outcome& o, size_t traceBefore, std::string& out);
   void printTrace(size_t from, std::string& out);
