@@ -85,6 +85,7 @@ const std::vector<CommandHelp>& commandHelp() {
       {"redo", "redo", "put back a move taken back"},
       {"save", "save FILE", "save the game (JSON)"},
       {"load", "load FILE", "load a saved game of this ruleset and scenario"},
+      {"replay", "replay FILE", "replay a saved game from its start (same seed, same commands), showing each move"},
       {"help", "help [COMMAND|ACTION]", "this list, or one command or one ruleset action"},
       {"quit", "quit", "leave"},
   };
@@ -177,7 +178,7 @@ void Repl::cmdLegal(std::string& out) {
 }
 
 void Repl::pushHistory() {
-  undo_.push_back(*session_);
+  undo_.push_back(Snapshot{*session_, log_});
   redo_.clear();
   // The history is bounded so that a long game does not hold thousands of copies.
   if (undo_.size() > 500) undo_.erase(undo_.begin());
@@ -197,6 +198,7 @@ void Repl::afterMove(const engine::Outcome& o, size_t traceBefore, std::string& 
     return;
   }
   lastActionTrace_ = traceBefore;
+  record();
   printTrace(traceBefore, out);
   cmdStatus(out);
 }
@@ -452,6 +454,7 @@ bool Repl::restart(std::string& out) {
   }
   undo_.clear();
   redo_.clear();
+  log_.clear();
   return true;
 }
 
@@ -523,6 +526,7 @@ void Repl::cmdTerrain(const std::vector<std::string>& args, std::string& out) {
     if (P.terrains[t].name != args[2]) continue;
     pushHistory();
     session_->mutableState().map.terrain[h] = static_cast<int32_t>(t);
+    record();
     out += fmt::format("hex {} is now {}\n", args[1], args[2]);
     return;
   }
@@ -544,6 +548,7 @@ void Repl::cmdHexside(const std::vector<std::string>& args, std::string& out) {
     pushHistory();
     auto& list = session_->mutableState().map.hexsides[{std::min(a, b), std::max(a, b)}];
     if (std::find(list.begin(), list.end(), static_cast<int32_t>(f)) == list.end()) list.push_back(static_cast<int32_t>(f));
+    record();
     out += fmt::format("hexside {}/{} has {}\n", args[1], args[2], args[3]);
     return;
   }
@@ -609,6 +614,7 @@ void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
     }
   }
   pushHistory();
+  record();
   out += fmt::format("placed {} ({}, {}) at {}\n", u.id, args[2], args[1], args[3]);
   session_->mutableState().units.push_back(std::move(u));
 }
@@ -623,6 +629,7 @@ void Repl::cmdRemove(const std::vector<std::string>& args, std::string& out) {
     auto& w = session_->mutableState().units[&u - units.data()];
     w.status = eval::UnitStatus::Off;
     w.hex = -1;
+    record();
     out += fmt::format("removed {}\n", args[1]);
     return;
   }
@@ -650,7 +657,9 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
     if (!v) return error(out, why);
     pushHistory();
     session_->mutableState().sides[s].fields[slot] = *v;
-    out += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
+    record();
+    record();
+  out += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
     return;
   }
   int32_t ui = -1;
@@ -663,6 +672,7 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
     if (!d) return error(out, fmt::format("unknown facing '{}' (N, NE, SE, S, SW or NW)", text));
     pushHistory();
     session_->mutableState().units[ui].facing = *d;
+    record();
     out += fmt::format("{}.facing = {}\n", args[1], text);
     return;
   }
@@ -673,6 +683,7 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
     auto& w = session_->mutableState().units[ui];
     w.hex = h;
     w.status = eval::UnitStatus::OnMap;
+    record();
     out += fmt::format("{}.hex = {}\n", args[1], text);
     return;
   }
@@ -686,6 +697,7 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
   if (!v) return error(out, why);
   pushHistory();
   session_->mutableState().units[ui].fields[slot] = *v;
+  record();
   out += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
 }
 
@@ -737,6 +749,7 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   session_ = std::move(s);
   undo_.clear();
   redo_.clear();
+  log_ = {currentLine_};
   out += fmt::format("sandbox {}x{} of {}, all {}; sides {}\n", cols, rows, p->rulesetName, openName, [&] {
     std::string n;
     for (const auto& sd : p->sides) n += (n.empty() ? "" : ", ") + sd.name;
@@ -778,7 +791,75 @@ void Repl::cmdGoto(const std::vector<std::string>& args, std::string& out) {
   pushHistory();
   *session_ = std::move(s);
   lastActionTrace_ = before;
+  record();
   cmdStatus(out);
+}
+
+void Repl::cmdSave(const std::vector<std::string>& args, std::string& out) {
+  if (args.size() != 2) return error(out, "save takes a file name");
+  // The game itself, plus how to replay it: the set-up and the commands since the start.
+  nlohmann::ordered_json j = nlohmann::ordered_json::parse(engine::saveSession(*session_));
+  nlohmann::ordered_json setup = {{"ruleset", options_.ruleset},
+                                  {"scenario", options_.scenario},
+                                  {"houses", options_.houses},
+                                  {"seed", options_.session.seed},
+                                  {"level", options_.session.level}};
+  nlohmann::ordered_json opts = nlohmann::ordered_json::array();
+  for (const auto& [k, v] : options_.session.options) opts.push_back(k + "=" + v);
+  setup["options"] = opts;
+  j["replay"] = {{"setup", setup}, {"commands", log_}};
+  std::ofstream f(args[1]);
+  if (!f || !(f << j.dump(1) << "\n")) return error(out, fmt::format("cannot write '{}'", args[1]));
+  out += fmt::format("saved to {}\n", args[1]);
+}
+
+void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
+  if (args.size() != 2) return error(out, "replay takes a saved game's file name");
+  std::ifstream f(args[1], std::ios::binary);
+  if (!f) return error(out, fmt::format("cannot read '{}'", args[1]));
+  std::stringstream ss;
+  ss << f.rdbuf();
+  ReplOptions o = options_;
+  std::vector<std::string> commands;
+  try {
+    auto j = nlohmann::json::parse(ss.str());
+    const auto& r = j.at("replay");
+    const auto& setup = r.at("setup");
+    o.ruleset = setup.at("ruleset").get<std::string>();
+    o.scenario = setup.at("scenario").get<std::string>();
+    o.houses = setup.at("houses").get<std::vector<std::string>>();
+    o.session.seed = setup.at("seed").get<uint64_t>();
+    o.session.level = setup.at("level").get<std::string>();
+    o.session.options.clear();
+    for (const auto& kv : setup.at("options")) {
+      std::string t = kv.get<std::string>();
+      auto eq = t.find('=');
+      if (eq == std::string::npos) throw std::runtime_error("an option is not NAME=VALUE");
+      o.session.options.emplace_back(t.substr(0, eq), t.substr(eq + 1));
+    }
+    commands = r.at("commands").get<std::vector<std::string>>();
+  } catch (const std::exception& e) {
+    return error(out, fmt::format("{} cannot be replayed: it is not a saved game with its commands ({}); the current "
+                                  "game is unchanged", args[1], e.what()));
+  }
+  // Replays in a fresh REPL; the current game is replaced only if every command replays cleanly.
+  Repl fresh(o);
+  std::string log;
+  if (!fresh.start(log)) return error(out, fmt::format("{} cannot be replayed: {}", args[1], trim(log)));
+  for (const auto& c : commands) {
+    if (c.rfind("replay", 0) == 0 || c.rfind("load", 0) == 0 || c.rfind("save", 0) == 0) continue;
+    log += "> " + c + "\n";
+    int before = fresh.errors();
+    fresh.execute(c, log);
+    if (fresh.errors() > before)
+      return error(out, fmt::format("{} cannot be replayed: '{}' failed; the current game is unchanged", args[1], c));
+  }
+  out += log;
+  pushHistory();
+  options_ = o;
+  *session_ = *fresh.session_;
+  log_ = fresh.log_;
+  out += fmt::format("replayed {} ({} commands)\n", args[1], commands.size());
 }
 
 void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
@@ -843,6 +924,12 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
       break;
     }
     lastActionTrace_ = before;
+    if (o.kind == engine::Option::Pick) {
+      currentLine_ = fmt::format("pick {}", &o - opts.data() + 1);
+    } else {
+      currentLine_ = o.text;
+    }
+    record();
     if (trace_ == TraceMode::All) printTrace(before, out);
     ++done;
     if (done > 1'000'000) break;  // a game that never ends: stop rather than hang
@@ -886,6 +973,7 @@ void Repl::cmdHelp(const std::vector<std::string>& args, std::string& out) {
 bool Repl::execute(const std::string& rawLine, std::string& out) {
   std::string line = trim(rawLine);
   if (line.empty() || line[0] == '#') return true;
+  currentLine_ = line;
   auto args = splitWords(line);
   const std::string& cmd = args[0];
   if (cmd == "quit" || cmd == "exit") return false;
@@ -965,6 +1053,7 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
       return true;
     }
     session_->forceDice(faces);
+    record();
     out += fmt::format("next dice: {}\n", [&] {
       std::string s;
       for (int64_t d : session_->forcedDice()) s += (s.empty() ? "" : " ") + std::to_string(d);
@@ -1026,8 +1115,9 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
       return true;
     }
     for (long long i = 0; i < n && !undo_.empty(); ++i) {
-      redo_.push_back(*session_);
-      *session_ = std::move(undo_.back());
+      redo_.push_back(Snapshot{*session_, log_});
+      *session_ = std::move(undo_.back().session);
+      log_ = std::move(undo_.back().log);
       undo_.pop_back();
     }
     cmdStatus(out);
@@ -1036,21 +1126,15 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
       error(out, "nothing to redo");
       return true;
     }
-    undo_.push_back(*session_);
-    *session_ = std::move(redo_.back());
+    undo_.push_back(Snapshot{*session_, log_});
+    *session_ = std::move(redo_.back().session);
+    log_ = std::move(redo_.back().log);
     redo_.pop_back();
     cmdStatus(out);
   } else if (cmd == "save") {
-    if (args.size() != 2) {
-      error(out, "save takes a file name");
-      return true;
-    }
-    std::ofstream f(args[1]);
-    if (!f || !(f << engine::saveSession(*session_))) {
-      error(out, fmt::format("cannot write '{}'", args[1]));
-      return true;
-    }
-    out += fmt::format("saved to {}\n", args[1]);
+    cmdSave(args, out);
+  } else if (cmd == "replay") {
+    cmdReplay(args, out);
   } else if (cmd == "load") {
     if (args.size() != 2) {
       error(out, "load takes a file name");
@@ -1070,6 +1154,14 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
     }
     pushHistory();
     *session_ = std::move(candidate);
+    // The commands that made the saved game, so that it can be saved and replayed again.
+    log_.clear();
+    try {
+      auto j = nlohmann::json::parse(ss.str());
+      if (j.contains("replay")) log_ = j["replay"].at("commands").get<std::vector<std::string>>();
+    } catch (const std::exception&) {
+      log_.clear();
+    }
     out += fmt::format("loaded {}\n", args[1]);
     cmdStatus(out);
   } else {

@@ -70,7 +70,17 @@ class Repl {
 
   ReplOptions options_;
   std::unique_ptr<engine::Session> session_;
-  std::vector<engine::Session> undo_, redo_;
+  // History: each entry is the game and the commands that made it (for undo, redo and replay).
+  struct Snapshot {
+    engine::Session session;
+    std::vector<std::string> log;
+  };
+  std::vector<Snapshot> undo_, redo_;
+  std::vector<std::string> log_;  // the commands that changed the game since it started
+  std::string currentLine_;
+  void record() { log_.push_back(currentLine_); }
+  void cmdReplay(const std::vector<std::string>& args, std::string& out);
+  void cmdSave(const std::vector<std::string>& args, std::string& out);
   enum class TraceMode { Off, On, All } trace_ = TraceMode::On;
   int failedExpects_ = 0;
   int errors_ = 0;
