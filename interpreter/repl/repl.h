@@ -50,6 +50,7 @@ class Repl {
   void cmdShow(const std::vector<std::string>& args, std::string& out);
   void cmdAuto(const std::vector<std::string>& args, std::string& out);
   void cmdMap(const std::vector<std::string>& args, std::string& out);
+  void cmdMapSvg(const std::vector<std::string>& args, std::string& out);
   // The audit sandbox.
   void cmdTerrain(const std::vector<std::string>& args, std::string& out);
   void cmdHexside(const std::vector<std::string>& args, std::string& out);
