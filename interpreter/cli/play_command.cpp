@@ -28,7 +28,8 @@ const char* kRunUsage =
     "\n"
     "Runs REPL commands from SCRIPT, echoing each as `> command` followed by its output. The game\n"
     "is RULESET and SCENARIO, or those named on the script's first lines as `# ruleset: NAME` and\n"
-    "`# scenario: NAME`. Exit status 1 if any `expect` failed (with --strict: at the first error).\n";
+    "`# scenario: NAME` (also `# seed: N`, `# json: on`). Exit status 1 if any `expect` failed\n"
+    "(with --strict: at the first error).\n";
 
 // Parses the options shared by play and run; returns 0 to go on, or an exit code.
 int parseOptions(const std::vector<std::string>& args, repl::ReplOptions& o, std::vector<std::string>& positional,
@@ -184,6 +185,8 @@ int runCommand(const std::vector<std::string>& args) {
     } else if (l.rfind("# scenario:", 0) == 0) {
       o.scenario = l.substr(11);
       o.scenario.erase(0, o.scenario.find_first_not_of(' '));
+    } else if (l.rfind("# json: on", 0) == 0) {
+      o.json = true;
     } else if (l.rfind("# seed:", 0) == 0) {
       try {
         o.session.seed = std::stoull(l.substr(7));

@@ -165,6 +165,27 @@ void Repl::printTrace(size_t from, std::string& out) {
 
 void Repl::cmdStatus(std::string& out) {
   const auto& st = session_->state();
+  if (options_.json) {
+    // One JSON object per status: where the game stands, and its result once it is over.
+    static const char* kKinds[] = {"none", "decision", "choice", "roll", "end", "failed", "error"};
+    const auto& stop = session_->stop();
+    nlohmann::ordered_json j = {{"kind", "status"},
+                                {"turn", st.turn},
+                                {"stop", kKinds[static_cast<int>(stop.kind)]},
+                                {"player", stop.player >= 0 && stop.player < static_cast<int32_t>(session_->program().sides.size())
+                                               ? nlohmann::ordered_json(session_->program().sides[stop.player].name)
+                                               : nlohmann::ordered_json(nullptr)},
+                                {"phase", session_->phaseName()},
+                                {"text", session_->describeStop()}};
+    if (st.result.over) {
+      j["result"] = {{"winner", st.result.winner >= 0 ? nlohmann::ordered_json(session_->program().sides[st.result.winner].name)
+                                                      : nlohmann::ordered_json(nullptr)},
+                     {"level", st.result.level},
+                     {"reason", st.result.reason}};
+    }
+    out += j.dump() + "\n";
+    return;
+  }
   std::string turn = st.turn > 0 ? fmt::format("turn {}", st.turn) : "setup";
   out += fmt::format("{}: {}\n", turn, session_->describeStop());
 }
