@@ -496,7 +496,8 @@ Outcome Session::endPhase() {
   const PhaseInfo& ph = program_->phases[stop_.index];
   eval::Frame& fr = machine_.frames.back();
   const Instr& in = program_->functions[fr.fn].code[fr.pc];
-  if (ph.alternate && ph.endRequires >= 0) {
+  // `end requires`: the condition for ending a phase, or for passing in an alternation.
+  if (ph.endRequires >= 0) {
     std::string err;
     Interpreter it(*program_, state_, machine_);
     Value player = Value::of(Tag::Side, stop_.player);
@@ -519,14 +520,6 @@ Outcome Session::endPhase() {
       player = Value::of(Tag::Side, (player.i + 1) % std::max<size_t>(1, program_->sides.size()));
     }
     return run();
-  }
-  if (ph.endRequires >= 0) {
-    std::string err;
-    Interpreter it(*program_, state_, machine_);
-    Value player = Value::of(Tag::Side, stop_.player);
-    auto v = it.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
-    if (!v) return Outcome{Outcome::Error, err, {}};
-    if (!v->truthy()) return Outcome{Outcome::Illegal, ph.endInfo.text, ph.endInfo.citations};
   }
   ++fr.pc;
   return run();

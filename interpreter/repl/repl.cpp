@@ -320,15 +320,15 @@ void Repl::cmdLog(const std::vector<std::string>& args, std::string& out) {
   for (size_t i = from; i < tr.size(); ++i) out += fmt::format("{:>5} {}\n", tr[i].seq, formatEvent(tr[i]));
 }
 
-void Repl::cmdEval(const std::string& text, bool expect, std::string& out) {
+std::optional<Value> Repl::evaluate(const std::string& text, const char* origin, std::string& diagnostics,
+                                    std::string& error, std::string* shown) {
   diag::SourceManager sm;
   diag::Diagnostics diags(sm);
-  diag::FileId f = sm.add(expect ? "<expect>" : "<eval>", text);
+  diag::FileId f = sm.add(origin, text);
   auto expr = syntax::parseExpression(diags, f);
   if (!expr || diags.hasErrors()) {
-    ++errors_;
-    out += diags.render(false);
-    return;
+    diagnostics = diags.render(false);
+    return std::nullopt;
   }
   // Compile against a copy of the program, so the shared one stays untouched; units placed in
   // the sandbox are named too.
@@ -343,16 +343,26 @@ void Repl::cmdEval(const std::string& text, bool expect, std::string& out) {
   }
   int32_t fn = check::compileExpression(diags, *expr, copy);
   if (fn < 0) {
-    ++errors_;
-    out += diags.render(false);
-    return;
+    diagnostics = diags.render(false);
+    return std::nullopt;
   }
   eval::GameState state = session_->state();
   state.tracing = false;
   eval::Machine machine;
   eval::Interpreter in(copy, state, machine);
-  std::string err;
-  auto v = in.tryCallPure(fn, {}, err);
+  auto v = in.tryCallPure(fn, {}, error);
+  if (v && shown) *shown = eval::display(copy, state, *v);
+  return v;
+}
+
+void Repl::cmdEval(const std::string& text, bool expect, std::string& out) {
+  std::string diagnostics, err, shown;
+  auto v = evaluate(text, expect ? "<expect>" : "<eval>", diagnostics, err, &shown);
+  if (!diagnostics.empty()) {
+    ++errors_;
+    out += diagnostics;
+    return;
+  }
   if (!v) {
     if (expect) {
       ++failedExpects_;
@@ -362,7 +372,6 @@ void Repl::cmdEval(const std::string& text, bool expect, std::string& out) {
     }
     return;
   }
-  std::string shown = eval::display(copy, state, *v);
   if (!expect) {
     out += shown + "\n";
     return;
@@ -900,34 +909,18 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
   bool losClear = false;
   for (size_t i = 3; i < args.size(); ++i) {
     if (args[i] == "--zoc" && i + 1 < args.size()) {
-      std::string why;
-      Program copy = P;
-      diag::SourceManager sm;
-      diag::Diagnostics diags(sm);
-      std::string expr = "zoc(unit(\"" + args[++i] + "\"))";
-      auto e = syntax::parseExpression(diags, sm.add("<zoc>", expr));
-      int32_t fn = e ? check::compileExpression(diags, *e, copy) : -1;
-      eval::GameState state = st;
-      eval::Machine machine;
-      eval::Interpreter in(copy, state, machine);
-      std::string err;
-      auto v = fn >= 0 ? in.tryCallPure(fn, {}, err) : std::nullopt;
-      if (!v) return error(out, fmt::format("no zone of control for '{}': {}", args[i], err.empty() ? "no such unit" : err));
+      std::string diagnostics, err;
+      auto v = evaluate("zoc(unit(\"" + args[++i] + "\"))", "<zoc>", diagnostics, err);
+      if (!v || v->tag != Tag::List)
+        return error(out, fmt::format("no zone of control for '{}': {}", args[i], err.empty() ? "no such unit" : err));
       for (const auto& h : v->items()) zocHexes.push_back(static_cast<int32_t>(h.i));
     } else if (args[i] == "--los" && i + 2 < args.size()) {
       int32_t a = m.parse(args[i + 1]), b = m.parse(args[i + 2]);
       if (a < 0 || b < 0) return error(out, "--los takes two hexes of this map");
-      Program copy = P;
-      diag::SourceManager sm;
-      diag::Diagnostics diags(sm);
-      auto e = syntax::parseExpression(diags, sm.add("<los>", "line_of_sight(hex(\"" + args[i + 1] + "\"), hex(\"" + args[i + 2] + "\"))"));
-      int32_t fn = e ? check::compileExpression(diags, *e, copy) : -1;
-      eval::GameState state = st;
-      eval::Machine machine;
-      eval::Interpreter in(copy, state, machine);
-      std::string err;
-      auto v = fn >= 0 ? in.tryCallPure(fn, {}, err) : std::nullopt;
-      if (!v) return error(out, "line of sight: " + err);
+      std::string diagnostics, err;
+      auto v = evaluate("line_of_sight(hex(\"" + args[i + 1] + "\"), hex(\"" + args[i + 2] + "\"))", "<los>",
+                        diagnostics, err);
+      if (!v) return error(out, "line of sight: " + (err.empty() ? diagnostics : err));
       los = std::make_pair(a, b);
       losClear = v->truthy();
       i += 2;

@@ -60,6 +60,10 @@ class Repl {
   void cmdSandbox(const std::vector<std::string>& args, std::string& out);
   void cmdGoto(const std::vector<std::string>& args, std::string& out);
   bool restart(std::string& out);
+  // Parses, compiles and evaluates an expression of the language on the current game. On a
+  // syntax or check error, `diagnostics` holds them rendered; on a runtime error, `error`.
+  std::optional<ir::Value> evaluate(const std::string& text, const char* origin, std::string& diagnostics,
+                                    std::string& error, std::string* shown = nullptr);
   std::optional<ir::Value> parseFieldValue(const ir::Type& t, const std::string& text, std::string& why) const;
   bool cmdAction(int32_t action, const std::vector<std::string>& args, std::string& out);
   void afterMove(const engine::Outcome& o, size_t traceBefore, std::string& out);

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 #include "check/loader.h"
 #include "engine/save.h"
@@ -50,7 +51,8 @@ scenario field for duel {
 )";
 
 std::shared_ptr<const ir::Program> loadGame() {
-  fs::path dir = fs::temp_directory_path() / "polemos_session_test";
+  // One folder per process: ctest runs tests in parallel processes, which must not share files.
+  fs::path dir = fs::temp_directory_path() / ("polemos_session_test_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::path file = dir / "duel.pol";
   std::ofstream(file) << kGame;
@@ -194,7 +196,8 @@ TEST(Session, CorruptSavesAreRefusedAndTheGameIsKept) {
 namespace {
 
 std::shared_ptr<const ir::Program> loadText(const std::string& name, const std::string& text) {
-  fs::path dir = fs::temp_directory_path() / "polemos_session_test";
+  // One folder per process: ctest runs tests in parallel processes, which must not share files.
+  fs::path dir = fs::temp_directory_path() / ("polemos_session_test_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::path file = dir / (name + ".pol");
   std::ofstream(file) << text;
