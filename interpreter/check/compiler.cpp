@@ -2911,7 +2911,12 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
     if (m.decl->kind == DeclKind::GameState) compileDerived(P.gameState, m.decl->fields);
   }
   // The scenario (map, sides, forces) before the bodies, so rules can name hexes by label.
-  if (scenario) compileScenario(*scenario);
+  if (scenario) {
+    compileScenario(*scenario);
+  } else {
+    // Without a scenario the attributes keep their defaults (the sandbox starts from them).
+    for (const auto& f : P.scenarioAttrs.fields) P.scenarioValues.push_back(f.value);
+  }
   compileBodies();
   return D.errorCount() == before;
 }

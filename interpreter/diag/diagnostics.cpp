@@ -52,6 +52,19 @@ const char* severityName(Severity s) {
 }  // namespace
 
 Diagnostic& Diagnostics::add(Severity s, SourceRange range, std::string message) {
+  // The same problem found twice (a file included by two rulesets being checked, say) is reported
+  // once.
+  auto sameFile = [&](FileId a, FileId b) {
+    if (a == b) return true;
+    if (a == kNoFile || b == kNoFile || a >= sources_->fileCount() || b >= sources_->fileCount()) return false;
+    return sources_->name(a) == sources_->name(b);  // the same file read again by another load
+  };
+  for (Diagnostic& d : diags_)
+    if (d.severity == s && d.message == message && sameFile(d.range.begin.file, range.begin.file) &&
+        d.range.begin.line == range.begin.line && d.range.begin.col == range.begin.col) {
+      overflow_ = Diagnostic{};
+      return overflow_;
+    }
   if (s == Severity::Error) {
     if (errors_ >= kMaxErrors) {
       ++errors_;

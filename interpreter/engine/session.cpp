@@ -443,6 +443,14 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
   if (args.size() != a.params.size()) {
     return Outcome{Outcome::Error, fmt::format("{} takes {} argument(s)", a.name, a.params.size()), {}};
   }
+  // The requirements first: they cite the rule that refuses the action; then whether the
+  // arguments are among the action's candidates.
+  std::string err;
+  Stop failed;
+  failed.kind = Stop::None;
+  auto ok = in.tryCallPure(a.guard, args, err, &failed);
+  if (failed.kind == Stop::Failed) return Outcome{Outcome::Illegal, failed.message, failed.citations};
+  if (!ok) return Outcome{Outcome::Error, err, {}};
   for (size_t i = 0; i < a.params.size(); ++i) {
     if (a.params[i].domain < 0) continue;
     std::string err;
@@ -455,12 +463,6 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
                      a.citations};
     }
   }
-  std::string err;
-  Stop failed;
-  failed.kind = Stop::None;
-  auto ok = in.tryCallPure(a.guard, args, err, &failed);
-  if (failed.kind == Stop::Failed) return Outcome{Outcome::Illegal, failed.message, failed.citations};
-  if (!ok) return Outcome{Outcome::Error, err, {}};
   return std::nullopt;
 }
 

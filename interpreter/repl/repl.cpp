@@ -107,6 +107,14 @@ bool Repl::start(std::string& out) {
     out += diags.render(false);
     return false;
   }
+  if (loaded.program->sides.empty() && !loaded.program->terrains.empty()) {
+    // A ruleset without a scenario has no sides or map: start in an empty sandbox.
+    auto base = std::make_unique<engine::Session>(loaded.program, options_.session);
+    session_ = std::move(base);
+    currentLine_ = "sandbox 12x10";
+    cmdSandbox({"sandbox", "12x10"}, out);
+    return session_->stop().kind != eval::Stop::Error;
+  }
   session_ = std::make_unique<engine::Session>(loaded.program, options_.session);
   engine::Outcome o = session_->start();
   if (o.kind != engine::Outcome::Ok) {

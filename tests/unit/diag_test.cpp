@@ -63,7 +63,7 @@ TEST(Diagnostics, StopsRecordingPastTheLimit) {
   SourceManager sm;
   FileId f = sm.add("m.pol", "x\n");
   Diagnostics d(sm);
-  for (int i = 0; i < 1000; ++i) d.error(range(f, 1, 0, 1), "again");
+  for (int i = 0; i < 1000; ++i) d.error(range(f, 1, 0, 1), "again " + std::to_string(i));
   EXPECT_TRUE(d.full());
   EXPECT_EQ(d.all().size(), Diagnostics::kMaxErrors);
   EXPECT_NE(d.render().find("950 more errors not shown"), std::string::npos);
@@ -74,6 +74,23 @@ TEST(Diagnostics, NoLocationRendersTheFileOrProgramName) {
   Diagnostics d(sm);
   d.error({}, "unknown ruleset 'x'");
   EXPECT_EQ(d.render(), "polemos: error: unknown ruleset 'x'\n");
+}
+
+}  // namespace
+
+namespace {
+
+// A problem found twice (a file included by two rulesets being checked) is reported once.
+TEST(Diagnostics, IdenticalReportsAreKeptOnce) {
+  polemos::diag::SourceManager sm;
+  auto a = sm.add("same.pol", "x\n");
+  auto b = sm.add("same.pol", "x\n");  // the same file read again by another load
+  polemos::diag::Diagnostics d(sm);
+  d.error(range(a, 1, 0, 1), "bad");
+  d.error(range(b, 1, 0, 1), "bad");
+  d.error(range(a, 1, 0, 1), "worse");
+  EXPECT_EQ(d.errorCount(), 2u);
+  EXPECT_EQ(d.all().size(), 2u);
 }
 
 }  // namespace

@@ -169,7 +169,7 @@ TEST(syntax_errors, StopsWhenTheEngineIsFull) {
 TEST(syntax_errors, EngineAlreadyFull) {
   diag::SourceManager sources;
   diag::Diagnostics diags(sources);
-  for (size_t i = 0; i < diag::Diagnostics::kMaxErrors; ++i) diags.error({}, "earlier");
+  for (size_t i = 0; i < diag::Diagnostics::kMaxErrors; ++i) diags.error({}, "earlier " + std::to_string(i));
   diag::FileId id = sources.add("t.pol", "ruleset r { const = 1 }\nruleset ok {}\n");
   auto file = syntax::parseFile(diags, id);
   ASSERT_NE(file, nullptr);
