@@ -85,7 +85,7 @@ declBody
   | kind=(TERRAIN | HEXSIDE | SCENARIO) ATTRIBUTES citation* '{' fieldDecl* '}'    # attributesDecl
   | kind=(TERRAIN | HEXSIDE) ident STRING? citation* '{' fieldInit* '}'            # kindDecl
   | TABLE ident STRING? citation* '{' tableBody '}'                                # tableDecl
-  | QUANTITY qualifiedName '(' params? ')' (':' typeRef)? '=' expr citation* STRING? ';'? # quantityDecl
+  | QUANTITY qualifiedName '(' params? ')' (':' typeRef)? citation* '=' expr citation* STRING? ';'? # quantityDecl
   | MODIFIER ident ON qualifiedName ('(' identList? ')')? citation* gate* STRING?
       '{' modClause+ '}'                                                           # modifierDecl
   | FUNCTION ident '(' params? ')' (':' typeRef)? citation* ('=' expr ';'? | block) # functionDecl

@@ -2496,18 +2496,22 @@ void Compiler::compileQuantity(const Decl& d, int32_t fi) {
   if (P.functions[c.index].result.kind == TypeKind::Any) P.functions[fi].result = base;
   int32_t acc = newLocal("", base);
   emit(Op::Store, acc);
-  // Modifiers in their order of application: by the kind of operation (set, add and subtract,
-  // multiply, divide, shift), then in declaration order. A modifier's first matching clause wins.
+  // Modifiers in their order of application: by the kind of operation, then in declaration
+  // order; a modifier's first matching clause wins. The kinds go set, divide, multiply, add and
+  // subtract, shift: the order in which the board games' rules read. A halving applies to the
+  // printed strength (Standard 10.1: a Disrupted unit defends at half strength, rounded down),
+  // terrain multiplies the result (7.41), bonuses are added after (14.1: a leader's value is not
+  // doubled by a charge), and column shifts come last (15.1).
   auto stage = [](ast::ModOpKind k) {
     switch (k) {
       case ast::ModOpKind::Set: return 0;
-      case ast::ModOpKind::Add:
-      case ast::ModOpKind::Sub: return 1;
+      case ast::ModOpKind::Div: return 1;
       case ast::ModOpKind::Mul: return 2;
-      case ast::ModOpKind::Div: return 3;
+      case ast::ModOpKind::Add:
+      case ast::ModOpKind::Sub: return 3;
       case ast::ModOpKind::Shift: return 4;
     }
-    return 1;
+    return 3;
   };
   std::vector<const Decl*> mods = modifiersOf_[fi];
   std::stable_sort(mods.begin(), mods.end(), [&](const Decl* a, const Decl* b) {

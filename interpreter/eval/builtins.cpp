@@ -266,6 +266,9 @@ Value bRowCount(Context& c, Args a) { return Value::integer(static_cast<int64_t>
 Value bLevel(Context& c, Args) { return Value::of(Tag::Level, c.state.level); }
 Value bActiveSide(Context& c, Args) { return Value::of(Tag::Side, c.state.activeSide); }
 Value bActing(Context& c, Args) { return Value::of(Tag::Side, c.state.acting); }
+Value bPhase(Context& c, Args) {
+  return c.state.phase >= 0 ? Value::string(c.program.phases.at(c.state.phase).name) : Value::string("");
+}
 Value bTurn(Context& c, Args) { return Value::integer(c.state.turn); }
 Value bScenarioValue(Context& c, Args a) {
   int64_t i = needInt(c, a[0], "scenario_value");
@@ -464,6 +467,7 @@ const std::vector<BuiltinInfo>& table() {
       B("level", 0, 0, false, Level, Any, "the level being played", bLevel),
       B("active_side", 0, 0, false, Side, Any, "the side whose turn it is", bActiveSide),
       B("acting_side", 0, 0, false, Side, Any, "the side deciding at the current phase window", bActing),
+      B("phase", 0, 0, false, Str, Any, "the name of the current phase (empty between phases)", bPhase),
       B("turn", 0, 0, false, Int, Any, "the game turn", bTurn),
       B("scenario_value", 1, 1, false, Any, Any, "(internal) a scenario attribute", bScenarioValue),
       B("sides", 0, 0, false, List, Side, "every side, in scenario order", bSides),

@@ -300,8 +300,19 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
       if (b.i == 0) throw RuntimeError("division by zero");
       if (b.i == -1) return Value::integer(0);
       return Value::integer(a.i - floorDiv(a.i, b.i) * b.i);
-    case Op::Eq: return Value::boolean(a == b);
-    case Op::Ne: return Value::boolean(!(a == b));
+    case Op::Eq:
+    case Op::Ne: {
+      bool eq = a == b;
+      // A table column equals the odds it stands for (`col == 3:1`).
+      if ((a.tag == Tag::Column && b.tag == Tag::Odds) || (a.tag == Tag::Odds && b.tag == Tag::Column)) {
+        const Value& col = a.tag == Tag::Column ? a : b;
+        const Value& odds = a.tag == Tag::Odds ? a : b;
+        const TableInfo& t = program_.tables.at(col.sub);
+        eq = col.i >= 0 && col.i < static_cast<int64_t>(t.cols.size()) && t.cols[col.i].kind == TableKeyInfo::Odds &&
+             compareOdds(t.cols[col.i].lo, t.cols[col.i].hi, odds.i, odds.j) == 0;
+      }
+      return Value::boolean(op == Op::Eq ? eq : !eq);
+    }
     case Op::Lt:
     case Op::Le:
     case Op::Gt:
