@@ -176,6 +176,14 @@ Value bConcat(Context& c, Args a) {
   out.insert(out.end(), b.begin(), b.end());
   return Value::makeList(std::move(out));
 }
+Value bFlatten(Context& c, Args a) {
+  ValueList out;
+  for (const Value& x : needList(c, a[0], "flatten")) {
+    if (x.tag == Tag::List) out.insert(out.end(), x.items().begin(), x.items().end());
+    else out.push_back(x);
+  }
+  return Value::makeList(std::move(out));
+}
 Value bReverse(Context& c, Args a) {
   ValueList out = needList(c, a[0], "reverse");
   std::reverse(out.begin(), out.end());
@@ -450,6 +458,7 @@ const std::vector<BuiltinInfo>& table() {
       B("without", 2, 2, false, Any, Any, "without(list, x): a new list", bWithout),
       B("concat", 2, 2, false, Any, Any, "concat(a, b)", bConcat),
       B("reverse", 1, 1, false, Any, Any, "reverse(list)", bReverse),
+      B("flatten", 1, 1, false, List, Any, "flatten(list of lists): one list of their elements", bFlatten),
       B("distinct", 1, 1, false, Any, Any, "distinct(list): first occurrences", bDistinct),
       B("empty", 1, 1, false, Bool, Any, "empty(list)", bIsEmpty),
       B("abs", 1, 1, false, Int, Any, "absolute value", bAbs),
