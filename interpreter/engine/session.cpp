@@ -44,7 +44,9 @@ Session::Session(std::shared_ptr<const Program> program, const SessionConfig& co
 
 Outcome Session::start() {
   const Program& P = *program_;
+  uint64_t version = state_.version;
   state_ = eval::GameState{};
+  state_.version = version + 1;
   state_.tracing = config_.tracing;
   // Level.
   state_.level = 0;
@@ -202,7 +204,7 @@ std::vector<std::pair<Value, uint64_t>> Session::rollDistribution(uint64_t& tota
 Outcome Session::resolveRoll(const Value& result) {
   if (stop_.kind != Stop::Roll) return Outcome{Outcome::Error, "no roll is pending", {}};
   const RollInfo& r = program_->rolls[stop_.index];
-  Interpreter in(*program_, state_, machine_);
+  Interpreter in(*program_, state_, machine_, &memo_);
   in.trace(plainCitations(r.citations), "roll", r.text, "", display(result));
   machine_.stack.push_back(result);
   return run();
@@ -210,7 +212,7 @@ Outcome Session::resolveRoll(const Value& result) {
 
 Outcome Session::run() {
   for (;;) {
-    Interpreter in(*program_, state_, machine_);
+    Interpreter in(*program_, state_, machine_, &memo_);
     if (machine_.frames.empty()) {
       stop_ = Stop{};
       stop_.kind = Stop::End;
@@ -323,7 +325,7 @@ void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args, std:
   const ActionInfo& a = program_->actions[action];
   if (i == a.params.size()) {
     std::string err;
-    Interpreter in(*program_, state_, machine_);
+    Interpreter in(*program_, state_, machine_, &memo_);
     eval::Stop failed;
     failed.kind = Stop::None;
     auto ok = in.tryCallPure(a.guard, args, err, &failed);
@@ -341,7 +343,7 @@ void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args, std:
   ValueList candidates;
   if (p.domain >= 0) {
     std::string err;
-    Interpreter in(*program_, state_, machine_);
+    Interpreter in(*program_, state_, machine_, &memo_);
     auto v = in.tryCallPure(p.domain, std::vector<Value>(args.begin(), args.begin() + i), err);
     if (!v || v->tag != Tag::List) return;
     candidates = v->items();
@@ -376,6 +378,7 @@ void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args, std:
 }
 
 std::vector<Option> Session::legal() {
+  QuietTrace quiet(state_);
   std::vector<Option> out;
   if (stop_.kind == Stop::Choose) {
     const auto& items = stop_.options.items();
@@ -394,7 +397,7 @@ std::vector<Option> Session::legal() {
     const ActionInfo& info = program_->actions[a];
     if (info.gate >= 0) {
       std::string err;
-      Interpreter in(*program_, state_, machine_);
+      Interpreter in(*program_, state_, machine_, &memo_);
       auto g = in.tryCallPure(info.gate, {}, err);
       if (!g || !g->truthy()) continue;
     }
@@ -407,7 +410,7 @@ std::vector<Option> Session::legal() {
   bool endOk = true;
   if (ph.endRequires >= 0) {
     std::string err;
-    Interpreter in(*program_, state_, machine_);
+    Interpreter in(*program_, state_, machine_, &memo_);
     Value player = Value::of(Tag::Side, stop_.player);
     auto v = in.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
     endOk = v && v->truthy();
@@ -417,6 +420,7 @@ std::vector<Option> Session::legal() {
 }
 
 std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Value>& args) {
+  QuietTrace quiet(state_);
   const Program& P = *program_;
   if (stop_.kind != Stop::Window) {
     return Outcome{Outcome::Error, stop_.kind == Stop::Choose ? "a choice is pending: answer it with `pick N`"
@@ -433,7 +437,7 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
                                allowed.empty() ? " (no actions are)" : " (allowed: " + allowed + ")"),
                    ph.citations};
   }
-  Interpreter in(*program_, state_, machine_);
+  Interpreter in(*program_, state_, machine_, &memo_);
   if (a.gate >= 0) {
     std::string err;
     auto g = in.tryCallPure(a.gate, {}, err);
@@ -480,7 +484,7 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
     machine_.stack[fr.base + in.b + 2] = Value::integer(1);
   }
   {
-    Interpreter in(*program_, state_, machine_);
+    Interpreter in(*program_, state_, machine_, &memo_);
     in.trace(plainCitations(a.citations), "action", optionText(action, args), "", "");
   }
   eval::Frame nf;
@@ -501,7 +505,7 @@ Outcome Session::endPhase() {
   // `end requires`: the condition for ending a phase, or for passing in an alternation.
   if (ph.endRequires >= 0) {
     std::string err;
-    Interpreter it(*program_, state_, machine_);
+    Interpreter it(*program_, state_, machine_, &memo_);
     Value player = Value::of(Tag::Side, stop_.player);
     auto v = it.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
     if (!v) return Outcome{Outcome::Error, err, {}};
@@ -511,7 +515,7 @@ Outcome Session::endPhase() {
     Value& passes = machine_.stack[fr.base + in.b + 1];
     passes = Value::integer(passes.i + 1);
     {
-      Interpreter it(*program_, state_, machine_);
+      Interpreter it(*program_, state_, machine_, &memo_);
       it.trace(plainCitations(ph.citations), "action", "pass", sideName(*program_, stop_.player),
                fmt::format("{} in a row", passes.i));
     }
@@ -535,7 +539,7 @@ Outcome Session::pick(size_t index) {
   const ChooseInfo& c = program_->chooses[stop_.index];
   Value v = items[index];
   {
-    Interpreter in(*program_, state_, machine_);
+    Interpreter in(*program_, state_, machine_, &memo_);
     in.trace(plainCitations(c.citations), "choice", c.prompt, sideName(*program_, stop_.player), display(v));
   }
   machine_.stack.push_back(v);
@@ -558,7 +562,7 @@ Outcome Session::apply(const Option& o) {
 }
 
 std::optional<Value> Session::callPure(int32_t fn, std::vector<Value> args, std::string& error) {
-  Interpreter in(*program_, state_, machine_);
+  Interpreter in(*program_, state_, machine_, &memo_);
   return in.tryCallPure(fn, args, error);
 }
 

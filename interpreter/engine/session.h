@@ -54,7 +54,12 @@ class Session {
   const ir::Program& program() const { return *program_; }
   std::shared_ptr<const ir::Program> programPtr() const { return program_; }
   const eval::GameState& state() const { return state_; }
-  eval::GameState& mutableState() { return state_; }
+  // For the sandbox: changes made through this count as changes of the game (the memo of pure
+  // calls is invalidated).
+  eval::GameState& mutableState() {
+    ++state_.version;
+    return state_;
+  }
   const eval::Stop& stop() const { return stop_; }
   bool over() const { return stop_.kind == eval::Stop::End; }
   const std::string& lastError() const { return lastError_; }
@@ -97,7 +102,9 @@ class Session {
   // For loading a saved game: replaces the whole state at once.
   void restore(eval::GameState state, eval::Machine machine, eval::Stop stop, uint64_t rng,
                std::deque<int64_t> forced) {
+    uint64_t v = state_.version;
     state_ = std::move(state);
+    state_.version = v + 1;
     machine_ = std::move(machine);
     stop_ = std::move(stop);
     rng_ = rng;
@@ -130,6 +137,15 @@ class Session {
     std::deque<int64_t> forced;
   };
   std::optional<Snapshot> actionStart_;
+  eval::MemoCache memo_;
+  // Runs pure rule code on the current state without writing trace events (listing the legal
+  // options or checking a requirement is not something that happened in the game).
+  struct QuietTrace {
+    eval::GameState& s;
+    bool was;
+    explicit QuietTrace(eval::GameState& st) : s(st), was(st.tracing) { s.tracing = false; }
+    ~QuietTrace() { s.tracing = was; }
+  };
 };
 
 }  // namespace polemos::engine

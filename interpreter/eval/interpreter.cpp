@@ -60,6 +60,33 @@ std::string display(const Program& p, const GameState& s, const Value& v) {
   }
 }
 
+namespace {
+size_t hashValue(const Value& v) {
+  size_t h = static_cast<size_t>(v.tag) * 1000003u ^ static_cast<size_t>(v.sub) * 7919u;
+  h ^= std::hash<int64_t>()(v.i) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  h ^= std::hash<int64_t>()(v.j) + (h << 6);
+  if (v.str) h ^= std::hash<std::string>()(*v.str);
+  for (const Value& e : v.items()) h = h * 31 + hashValue(e);
+  return h;
+}
+}  // namespace
+
+size_t MemoCache::KeyHash::operator()(const Key& k) const {
+  size_t h = std::hash<int32_t>()(k.fn);
+  for (const Value& v : k.args) h = h * 1000003u ^ hashValue(v);
+  return h;
+}
+
+// A user function is memoized when it is a plain pure function whose code writes no trace (notes,
+// modifier applications and table look-ups are events a player reads, so those run every time).
+bool Interpreter::memoizable(int32_t fn) const {
+  const Function& f = program_.functions[fn];
+  if (f.kind != FuncKind::Function) return false;
+  for (const Instr& in : f.code)
+    if (in.op == Op::Note || in.op == Op::Trace || in.op == Op::Index) return false;
+  return true;
+}
+
 // -----------------------------------------------------------------------------------------------
 // Context
 // -----------------------------------------------------------------------------------------------
@@ -80,8 +107,8 @@ bool Context::pure() const { return interp.inPure(); }
 
 void Interpreter::trace(std::string citation, std::string kind, std::string subject, std::string inputs,
                         std::string output) {
-  ++state_.traceSeq;
   if (!state_.tracing) return;
+  ++state_.traceSeq;
   TraceEvent e;
   e.seq = state_.traceSeq;
   e.citation = std::move(citation);
@@ -213,6 +240,7 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
 }
 
 void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bool add) {
+  ++state_.version;
   const std::string& name = program_.names[nameId];
   auto apply = [&](Value& slot) {
     if (add) {
@@ -641,6 +669,15 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           const Function& callee = program_.functions[target];
           if (in.b != callee.arity)
             throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", callee.name, callee.arity, in.b));
+          if (memo_ && in.op == Op::Call && memoizable(target)) {
+            MemoCache::Key key{target, std::vector<Value>(st.end() - in.b, st.end())};
+            if (const Value* hit = memo_->find(state_.version, key)) {
+              st.resize(st.size() - in.b);
+              st.push_back(*hit);
+              break;
+            }
+            pendingMemo_.push_back(PendingMemo{&m, m.frames.size() + 1, std::move(key)});
+          }
           if (pure && !callee.pure()) throw RuntimeError(fmt::format("{} is a procedure; a function cannot call it", callee.name));
           if (m.frames.size() >= kMaxFrames)
             throw RuntimeError(fmt::format("calls nested too deeply (more than {}): runaway recursion in {}?", kMaxFrames, callee.name));
@@ -657,7 +694,20 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (pure && bi.effect) throw RuntimeError(fmt::format("{}() changes the game; a function cannot call it", bi.name));
           std::vector<Value> args(st.end() - in.b, st.end());
           st.resize(st.size() - in.b);
+          // The geometry builtins are pure and costly: memoized for this version of the state.
+          static const int kGeometryFirst = findBuiltin("distance"), kGeometryLast = findBuiltin("sector");
+          bool cacheable = memo_ && in.a >= kGeometryFirst && in.a <= kGeometryLast;
+          MemoCache::Key key{-1 - in.a, {}};
+          if (cacheable) {
+            key.args = args;
+            if (const Value* hit = memo_->find(state_.version, key)) {
+              st.push_back(*hit);
+              break;
+            }
+          }
           Value r = bi.fn(ctx_, args);
+          if (bi.effect) ++state_.version;
+          if (cacheable) memo_->store(state_.version, std::move(key), r);
           st.push_back(std::move(r));
           if (!pending_.empty()) {
             if (pure) pending_.clear();
@@ -675,6 +725,10 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::Return: {
           Value r = st.size() > static_cast<size_t>(fr.base) ? st.back() : Value::none();
           bool discard = fr.discard;
+          if (!pendingMemo_.empty() && pendingMemo_.back().machine == &m && pendingMemo_.back().depth == m.frames.size()) {
+            if (memo_) memo_->store(state_.version, std::move(pendingMemo_.back().key), r);
+            pendingMemo_.pop_back();
+          }
           st.resize(fr.base);
           m.frames.pop_back();
           if (!discard) st.push_back(std::move(r));
@@ -764,6 +818,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             s.kind = Stop::End;
             return s;
           }
+          if (state_.acting != static_cast<int32_t>(player.i)) ++state_.version;
           state_.acting = static_cast<int32_t>(player.i);
           --fr.pc;  // stay on the window: the Session moves past it when the phase ends
           Stop s;
@@ -773,6 +828,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           return s;
         }
         case Op::PhaseEnter: {
+          ++state_.version;
           state_.phase = in.a;
           if (st[fr.base + in.b].tag == Tag::Side) state_.acting = static_cast<int32_t>(st[fr.base + in.b].i);
           const PhaseInfo& ph = program_.phases[in.a];
@@ -785,6 +841,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           trace(joinCitations(ph.citations), "phase", ph.name,
                 program_.sides.empty() ? "" : display(program_, state_, st[fr.base + in.b]), "end");
           state_.phase = -1;
+          ++state_.version;
           break;
         }
         case Op::StepEnter:
@@ -853,6 +910,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
     }
   } catch (const RuntimeError& e) {
     pending_.clear();
+    pendingMemo_.clear();
     Stop s;
     s.kind = Stop::Error;
     s.message = e.what();

@@ -61,8 +61,8 @@ class Interpreter {
   // before the C++ stack or memory is at risk.
   static constexpr size_t kMaxFrames = 2000;
 
-  Interpreter(const ir::Program& program, GameState& state, Machine& machine)
-      : program_(program), state_(state), machine_(machine), ctx_(program, state, *this) {}
+  Interpreter(const ir::Program& program, GameState& state, Machine& machine, MemoCache* memo = nullptr)
+      : program_(program), state_(state), machine_(machine), ctx_(program, state, *this), memo_(memo) {}
 
   // Runs until the next stop. The machine must hold at least one frame.
   Stop run();
@@ -93,6 +93,16 @@ class Interpreter {
   Machine& machine_;
   Context ctx_;
   int pureDepth_ = 0;
+  MemoCache* memo_ = nullptr;
+  // Calls whose result is to be stored in the memo when their frame returns: the machine running
+  // them (nested pure calls run on machines of their own), the frame depth, and the key.
+  struct PendingMemo {
+    const Machine* machine;
+    size_t depth;
+    MemoCache::Key key;
+  };
+  std::vector<PendingMemo> pendingMemo_;
+  bool memoizable(int32_t fn) const;
   // Steps left in this run, shared by nested pure calls (a lambda called by a builtin does not get
   // a budget of its own).
   int64_t budget_ = kStepBudget;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,53 @@ struct GameState {
   bool tracing = true;
   uint64_t traceSeq = 0;
   std::vector<uint32_t> coverage;     // per citation id (see Session), how often it fired
+  // Bumped on every change a pure function could see; the memo of pure calls is valid for one
+  // version only.
+  uint64_t version = 0;
+};
+
+// A cache of pure calls (user functions and the geometry builtins) for one version of the game
+// state. A copy of a Session starts with an empty cache: the cache is never shared, so two copies
+// that diverge can never read each other's results.
+class MemoCache {
+ public:
+  MemoCache() = default;
+  MemoCache(const MemoCache&) {}
+  MemoCache& operator=(const MemoCache&) {
+    clear();
+    return *this;
+  }
+  struct Key {
+    int32_t fn;  // function index, or -1 - builtin index
+    std::vector<ir::Value> args;
+    bool operator==(const Key& o) const { return fn == o.fn && args == o.args; }
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const;
+  };
+  const ir::Value* find(uint64_t version, const Key& k) {
+    if (version != version_) {
+      clear();
+      version_ = version;
+      return nullptr;
+    }
+    auto it = map_.find(k);
+    return it == map_.end() ? nullptr : &it->second;
+  }
+  void store(uint64_t version, Key k, ir::Value v) {
+    if (version != version_) {
+      clear();
+      version_ = version;
+    }
+    // Bounded: a pathological ruleset cannot grow the cache without limit.
+    if (map_.size() > 200000) map_.clear();
+    map_.emplace(std::move(k), std::move(v));
+  }
+  void clear() { map_.clear(); }
+
+ private:
+  uint64_t version_ = ~0ull;
+  std::unordered_map<Key, ir::Value, KeyHash> map_;
 };
 
 struct Frame {

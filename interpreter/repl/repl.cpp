@@ -456,7 +456,9 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
     int32_t t = m.terrain[h];
     if (t < 0 || t == common) return std::string(" .  ");
     char ch = P.terrains[t].name.empty() ? '?' : P.terrains[t].name[0];
-    legend[ch] += (legend[ch].empty() ? "" : "/") + P.terrains[t].name;
+    std::string& names = legend[ch];
+    if (("/" + names + "/").find("/" + P.terrains[t].name + "/") == std::string::npos)
+      names += (names.empty() ? "" : "/") + P.terrains[t].name;
     return fmt::format(" {}  ", ch);
   };
   // Header: column numbers, each centred on its cell.
