@@ -188,21 +188,47 @@ Value bLineOfSight(Context& c, Args a) {
   return Value::boolean(hex::lineOfSight(g, from, to, hb, sb).clear);
 }
 
-Value bReachable(Context& c, Args a) {
-  const hex::Grid& g = grid(c, "reachable");
-  hex::MoveSpec spec = moveSpec(c, a[0], "reachable");
+// The cost of reaching every hex of the map for one unit (-1: unreachable, its own hex excluded),
+// computed by one search and kept in the memo for this version of the game: `reachable(u)` and
+// every `path_cost(u, h)` of a turn read the same search.
+const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
+  // Memo keys of builtins are -1 - index; this private entry uses a key no builtin has.
+  static const int32_t kReachKey = -100000;
+  MemoCache* memo = c.interp.memo();
+  MemoCache::Key key{kReachKey, {unit}};
+  if (memo) {
+    if (const Value* hit = memo->find(c.state.version, key)) return hit->items();
+  }
+  const hex::Grid& g = grid(c, fn);
+  hex::MoveSpec spec = moveSpec(c, unit, fn);
   hex::Reach r = hex::reachable(g, spec);
-  ValueList out;
+  ValueList costs(static_cast<size_t>(g.size()), Value::integer(-1));
   for (hex::Hex h : r.hexes())
-    if (!(h == spec.start)) out.push_back(hexValue(g, h));
+    if (!(h == spec.start)) costs[static_cast<size_t>(g.indexOf(h))] = Value::integer(r.cost(h));
+  static thread_local Value fallback;
+  if (!memo) {
+    fallback = Value::makeList(std::move(costs));
+    return fallback.items();
+  }
+  memo->store(c.state.version, key, Value::makeList(std::move(costs)));
+  return memo->find(c.state.version, key)->items();
+}
+
+Value bReachable(Context& c, Args a) {
+  const ValueList& costs = reachCosts(c, a[0], "reachable");
+  ValueList out;
+  for (size_t h = 0; h < costs.size(); ++h)
+    if (costs[h].i >= 0) out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
   return Value::makeList(std::move(out));
 }
 
 Value bPathCost(Context& c, Args a) {
-  const hex::Grid& g = grid(c, "path_cost");
-  hex::MoveSpec spec = moveSpec(c, a[0], "path_cost");
-  auto p = hex::cheapestPath(g, spec, g.hexAt(hexArg(c, a[1], "path_cost")));
-  return p ? Value::integer(p->cost()) : Value::none();
+  int32_t to = hexArg(c, a[1], "path_cost");
+  const UnitState& u = unitArg(c, a[0], "path_cost");
+  if (u.status == UnitStatus::OnMap && u.hex == to) return Value::integer(0);
+  const ValueList& costs = reachCosts(c, a[0], "path_cost");
+  const Value& v = costs.at(static_cast<size_t>(to));
+  return v.i >= 0 ? v : Value::none();
 }
 
 Value bPath(Context& c, Args a) {

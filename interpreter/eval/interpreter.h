@@ -74,6 +74,7 @@ class Interpreter {
                                        Stop* failed = nullptr);
 
   bool inPure() const { return pureDepth_ > 0; }
+  MemoCache* memo() { return memo_; }
   void queueEvent(int32_t event, ir::ValueList args) { pending_.emplace_back(event, std::move(args)); }
   void trace(std::string citation, std::string kind, std::string subject, std::string inputs,
              std::string output);
