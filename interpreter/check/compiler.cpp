@@ -225,7 +225,8 @@ class Compiler {
   void compileAction(const Decl& d);
   bool exprIsPure(const Expr& e);
   void compileDerived(Schema& s, const std::vector<ast::FieldDecl>& fields);
-  int32_t compileGate(const std::vector<ast::Gate>& gates, const std::string& name);
+  int32_t compileGate(const std::vector<ast::Gate>& gates, const std::string& name,
+                      const std::vector<std::pair<std::string, Type>>& params = {});
 
   FnCtx* ctx_ = nullptr;
   // The function being compiled. (By index: compiling a lambda adds functions, which may move
@@ -1302,7 +1303,8 @@ void Compiler::expectInt(const Type& t, SourceRange r, const char* where) {
   }
 }
 
-int32_t Compiler::compileGate(const std::vector<ast::Gate>& gates, const std::string& name) {
+int32_t Compiler::compileGate(const std::vector<ast::Gate>& gates, const std::string& name,
+                              const std::vector<std::pair<std::string, Type>>& params) {
   if (gates.empty()) return -1;
   int32_t fi = newFunction(name + " (gate)", FuncKind::Function, gates[0].range);
   FnCtx c;
@@ -1311,6 +1313,13 @@ int32_t Compiler::compileGate(const std::vector<ast::Gate>& gates, const std::st
   c.scopes.emplace_back();
   FnCtx* saved = ctx_;
   ctx_ = &c;
+  // A trigger's gate sees the event's parameters: `trigger t on moved(u, f, to) if u.side == x`.
+  for (const auto& [n, t] : params) {
+    newLocal(n, t);
+    P.functions[fi].paramNames.push_back(n);
+    P.functions[fi].paramTypes.push_back(t);
+  }
+  P.functions[fi].arity = static_cast<int32_t>(params.size());
   std::vector<int32_t> falseJumps;
   for (const auto& g : gates) {
     if (g.kind == ast::Gate::Level) {
@@ -2835,7 +2844,9 @@ void Compiler::compileBodies() {
     emit(Op::Const, addConst(Value::none()));
     emit(Op::Return, 0, 0, t->range);
     ctx_ = nullptr;
-    int32_t gate = compileGate(t->gates, t->name.name);
+    std::vector<std::pair<std::string, Type>> gateParams;
+    for (size_t j = 0; j < t->paramNames.size(); ++j) gateParams.emplace_back(t->paramNames[j].name, info.params[j]);
+    int32_t gate = compileGate(t->gates, t->name.name, gateParams);
     info.triggers.push_back(fi);
     info.triggerGates.push_back(gate);
     info.triggerNames.push_back(t->name.name);

@@ -454,7 +454,7 @@ void Interpreter::pushTriggers(Machine& m) {
     const EventInfo& info = program_.events.at(ev->first);
     for (size_t t = info.triggers.size(); t-- > 0;) {
       int32_t gate = info.triggerGates[t];
-      if (gate >= 0 && !callPure(gate, {}).truthy()) continue;
+      if (gate >= 0 && !callPure(gate, ev->second).truthy()) continue;
       if (m.frames.size() >= kMaxFrames) throw RuntimeError("triggers nested too deeply");
       const Function& f = program_.functions[info.triggers[t]];
       Frame fr;
