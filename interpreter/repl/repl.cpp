@@ -1066,16 +1066,31 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
   while ((n < 0 || done < n) && !session_->over()) {
     auto opts = session_->legal();
     if (opts.empty()) break;
-    autoSeed_ = autoSeed_ * 6364136223846793005ull + 1442695040888963407ull;
-    const engine::Option& o = opts[(autoSeed_ >> 33) % opts.size()];
-    out += "auto: " + o.text + "\n";
-    pushHistory();
+    // An option can still be refused by a requirement deep in the action (a choice made inside
+    // it); the random player then tries another, and the game is unchanged meanwhile.
+    engine::Outcome r;
     size_t before = session_->state().trace.size();
-    engine::Outcome r = session_->apply(o);
-    if (r.kind != engine::Outcome::Ok) {
-      afterMove(r, before, out);
+    const engine::Option* chosen = nullptr;
+    while (!opts.empty()) {
+      autoSeed_ = autoSeed_ * 6364136223846793005ull + 1442695040888963407ull;
+      size_t pick = (autoSeed_ >> 33) % opts.size();
+      pushHistory();
+      r = session_->apply(opts[pick]);
+      if (r.kind == engine::Outcome::Ok) {
+        chosen = &opts[pick];
+        break;
+      }
+      undo_.pop_back();
+      if (r.kind == engine::Outcome::Error) break;
+      opts.erase(opts.begin() + static_cast<std::ptrdiff_t>(pick));
+    }
+    if (!chosen) {
+      // Every option was refused: the decision is stuck, which is a fault of the rules.
+      error(out, r.kind == engine::Outcome::Error ? r.message : "every legal option was refused; the game is stuck");
       break;
     }
+    const engine::Option& o = *chosen;
+    out += "auto: " + o.text + "\n";
     lastActionTrace_ = before;
     if (o.kind == engine::Option::Pick) {
       currentLine_ = fmt::format("pick {}", &o - opts.data() + 1);
