@@ -28,7 +28,8 @@ const char* kRunUsage =
     "\n"
     "Runs REPL commands from SCRIPT, echoing each as `> command` followed by its output. The game\n"
     "is RULESET and SCENARIO, or those named on the script's first lines as `# ruleset: NAME` and\n"
-    "`# scenario: NAME` (also `# seed: N`, `# json: on`). Exit status 1 if any `expect` failed\n"
+    "`# scenario: NAME` (also `# seed: N`, `# level: L`, `# option: K=V`, `# house: FILE`,\n"
+    "`# json: on`). Exit status 1 if any `expect` failed\n"
     "(with --strict: at the first error).\n";
 
 // Parses the options shared by play and run; returns 0 to go on, or an exit code.
@@ -187,6 +188,18 @@ int runCommand(const std::vector<std::string>& args) {
       o.scenario.erase(0, o.scenario.find_first_not_of(' '));
     } else if (l.rfind("# json: on", 0) == 0) {
       o.json = true;
+    } else if (l.rfind("# option:", 0) == 0 || l.rfind("# level:", 0) == 0 || l.rfind("# house:", 0) == 0) {
+      std::string v = l.substr(l.find(':') + 1);
+      v.erase(0, v.find_first_not_of(' '));
+      if (l.rfind("# level:", 0) == 0) {
+        o.session.level = v;
+      } else if (l.rfind("# house:", 0) == 0) {
+        // Relative to the script's folder.
+        std::string dir = pos[0].find('/') == std::string::npos ? "" : pos[0].substr(0, pos[0].rfind('/') + 1);
+        o.houses.push_back(v[0] == '/' ? v : dir + v);
+      } else if (v.find('=') != std::string::npos) {
+        o.session.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
+      }
     } else if (l.rfind("# seed:", 0) == 0) {
       try {
         o.session.seed = std::stoull(l.substr(7));
