@@ -2679,6 +2679,9 @@ void Compiler::compileAction(const Decl& d) {
           (d.body[lead]->kind == StmtKind::Let && exprIsPure(*d.body[lead]->value)))) {
     ++lead;
   }
+  // Lets after the last leading requirement are not needed to decide legality: they run with the
+  // body only (listing the legal options evaluates the guard for every candidate).
+  while (lead > 0 && d.body[lead - 1]->kind == StmtKind::Let) --lead;
   // Trailing lets that no requirement needs stay in the body; simpler to keep them in both.
   {
     int32_t fi = newFunction(d.name.name + " (requirements)", FuncKind::Guard, d.range);
