@@ -68,7 +68,9 @@ const std::vector<CommandHelp>& commandHelp() {
       {"why", "why", "the chain of events behind the last result"},
       {"dice", "dice N N ...", "force the next dice rolls, in order"},
       {"eval", "eval EXPR", "evaluate an expression of the language on the current game"},
-      {"expect", "expect EXPR", "print ok if EXPR is true, or FAILED with its value"},
+      {"expect", "expect EXPR | expect [not] fired §N [TEXT]",
+       "print ok if EXPR is true, or FAILED with its value; `fired` checks that rule N fired (with TEXT "
+       "in its trace line) in the commands since the previous `expect fired`"},
       {"units", "units [SIDE]", "list units with their hexes and state"},
       {"sandbox", "sandbox COLSxROWS", "a new empty map under the current ruleset, for setting up a situation"},
       {"terrain", "terrain HEX KIND", "set a hex's terrain"},
@@ -389,6 +391,50 @@ void Repl::cmdEval(const std::string& text, bool expect, std::string& out) {
   } else {
     ++failedExpects_;
     out += fmt::format("FAILED: {} (is {})\n", text, shown);
+  }
+}
+
+// `expect [not] fired §N [TEXT]`: whether a trace event citing rule N (and whose line contains
+// TEXT) was recorded by the commands since the previous `expect fired` (checks in a row share
+// one stretch of commands). The rule number must match one citation of
+// the event exactly ("7.8" does not match "7.82").
+void Repl::cmdExpectFired(const std::vector<std::string>& args, std::string& out) {
+  bool negate = args[1] == "not";
+  size_t at = negate ? 3 : 2;
+  if (at >= args.size()) {
+    error(out, "expect fired takes a rule number, as in `expect fired §7.82 displaced`");
+    return;
+  }
+  std::string rule = args[at];
+  if (rule.rfind("§", 0) == 0) rule = rule.substr(std::string("§").size());
+  if (rule.empty() || !std::isdigit(static_cast<unsigned char>(rule[0]))) {
+    error(out, fmt::format("'{}' is not a rule number (write §7.82)", args[at]));
+    return;
+  }
+  std::string text;
+  for (size_t i = at + 1; i < args.size(); ++i) text += (text.empty() ? "" : " ") + args[i];
+  const auto& tr = session_->state().trace;
+  uint64_t end = tr.empty() ? 0 : tr.back().seq + 1;
+  // Checks in a row look at the same stretch; once new events come, the stretch starts after the
+  // events already checked. After undo or a new sandbox the trace is shorter: look at all of it.
+  if (end > firedPending_) firedStart_ = firedPending_;
+  if (end < firedStart_) firedStart_ = 0;
+  firedPending_ = end;
+  bool found = false;
+  for (const auto& e : tr) {
+    if (e.seq < firedStart_) continue;
+    bool cites = false;
+    std::istringstream cs(e.citation);
+    for (std::string c; cs >> c;)
+      if (c == rule || c == "§" + rule) cites = true;
+    if (cites && (text.empty() || formatEvent(e).find(text) != std::string::npos)) found = true;
+  }
+  std::string what = fmt::format("§{}{}", rule, text.empty() ? "" : " " + text);
+  if (found != negate) {
+    out += "ok\n";
+  } else {
+    ++failedExpects_;
+    out += fmt::format("FAILED: {} {}\n", what, negate ? "fired" : "did not fire");
   }
 }
 
@@ -1232,7 +1278,10 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
       error(out, fmt::format("{} takes an expression, as in `{} 1 + 2`", cmd, cmd));
       return true;
     }
-    cmdEval(rest(), cmd == "expect", out);
+    if (cmd == "expect" && args.size() >= 2 && (args[1] == "fired" || (args[1] == "not" && args.size() >= 3 && args[2] == "fired")))
+      cmdExpectFired(args, out);
+    else
+      cmdEval(rest(), cmd == "expect", out);
   } else if (cmd == "map") {
     cmdMap(args, out);
   } else if (cmd == "terrain") {

@@ -72,6 +72,7 @@ class Repl {
   void error(std::string& out, const std::string& msg);
   std::optional<ir::Value> parseArg(const ir::ActionParam& p, const std::string& word, std::string& why) const;
   std::string formatEvent(const eval::TraceEvent& e) const;
+  void cmdExpectFired(const std::vector<std::string>& args, std::string& out);
 
   ReplOptions options_;
   std::unique_ptr<engine::Session> session_;
@@ -89,6 +90,8 @@ class Repl {
   enum class TraceMode { Off, On, All } trace_ = TraceMode::On;
   int failedExpects_ = 0;
   int errors_ = 0;
+  uint64_t firedStart_ = 0;     // `expect fired` looks at trace events from this seq on
+  uint64_t firedPending_ = 0;   // the end of the stretch the last `expect fired` looked at
   size_t lastActionTrace_ = 0;  // first trace event of the last command that moved the game
   uint64_t autoSeed_ = 0;
 };
