@@ -82,6 +82,7 @@ const std::vector<CommandHelp>& commandHelp() {
       {"goto", "goto PHASE [SIDE]", "end phases until PHASE (of SIDE) begins"},
       {"ruleset", "ruleset NAME", "start a new game under another ruleset (its default scenario, if named)"},
       {"scenario", "scenario NAME", "start a new game of another scenario of this ruleset"},
+      {"level", "level [NAME]", "the level being played, or start a new game of this ruleset and scenario at level NAME"},
       {"map", "map [HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]", "the map as text (terrain letters, units by id with facing), or as an SVG picture"},
       {"show", "show UNIT|HEX", "everything about one unit or one hex"},
       {"undo", "undo [N]", "take back the last N moves (default 1)"},
@@ -125,8 +126,9 @@ bool Repl::start(std::string& out) {
     return false;
   }
   const Program& p = session_->program();
-  out += fmt::format("{}{}{} (seed {})\n", p.title.empty() ? p.rulesetName : p.title,
+  out += fmt::format("{}{}{} ({}seed {})\n", p.title.empty() ? p.rulesetName : p.title,
                      p.scenarioName.empty() ? "" : ": ", p.scenarioTitle.empty() ? p.scenarioName : p.scenarioTitle,
+                     p.levels.size() > 1 ? "level " + p.levels[session_->state().level] + ", " : "",
                      options_.session.seed);
   cmdStatus(out);
   return true;
@@ -669,8 +671,8 @@ void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
   u.fields = P.unitTypes[type].values;
   const Schema& cls = P.classes[u.cls];
   for (size_t i = 4; i < args.size(); ++i) {
-    if (args[i] == "facing" && i + 1 < args.size()) {
-      auto d = labels::parseDirection(args[++i]);
+    if ((args[i] == "facing" && i + 1 < args.size()) || args[i].rfind("facing=", 0) == 0) {
+      auto d = labels::parseDirection(args[i] == "facing" ? args[++i] : args[i].substr(7));
       if (!d) return error(out, fmt::format("unknown facing '{}' (N, NE, SE, S, SW or NW)", args[i]));
       u.facing = *d;
     } else if (args[i] == "as" && i + 1 < args.size()) {
@@ -865,9 +867,23 @@ void Repl::cmdGoto(const std::vector<std::string>& args, std::string& out) {
     return s.stop().kind == eval::Stop::Window && P.phases[s.stop().index].name == args[1] &&
            (side < 0 || s.stop().player == side);
   };
+  // A choice or roll in the `on start` of the phase asked for counts as getting there: the
+  // phase has begun (the latest phase event of the trace is its start).
+  auto begun = [&] {
+    const auto& tr = s.state().trace;
+    for (size_t k = tr.size(); k-- > before;) {
+      if (tr[k].kind != "phase") continue;
+      std::string line = formatEvent(tr[k]);
+      std::string want = "phase " + args[1] + " (" + (side < 0 ? std::string() : P.sides[side].name);
+      return line.find(want) != std::string::npos && line.find(": start") != std::string::npos;
+    }
+    return false;
+  };
   for (int i = 0; i < 10000 && !at(); ++i) {
-    if (s.stop().kind != eval::Stop::Window)
+    if (s.stop().kind != eval::Stop::Window) {
+      if (begun()) break;
       return error(out, fmt::format("cannot go to {}: {}", args[1], s.describeStop()));
+    }
     engine::Outcome o = s.endPhase();
     if (o.kind != engine::Outcome::Ok) {
       std::string cite;
@@ -875,7 +891,7 @@ void Repl::cmdGoto(const std::vector<std::string>& args, std::string& out) {
       return error(out, fmt::format("cannot go to {}: the {} phase cannot end ({}{})", args[1], s.phaseName(), cite, o.message));
     }
   }
-  if (!at()) return error(out, fmt::format("cannot go to {}: it did not begin", args[1]));
+  if (!at() && !begun()) return error(out, fmt::format("cannot go to {}: it did not begin", args[1]));
   pushHistory();
   *session_ = std::move(s);
   lastActionTrace_ = before;
@@ -1300,7 +1316,13 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
     cmdSandbox(args, out);
   } else if (cmd == "goto") {
     cmdGoto(args, out);
-  } else if (cmd == "ruleset" || cmd == "scenario") {
+  } else if (cmd == "level" && args.size() == 1) {
+    const Program& P = session_->program();
+    std::string all;
+    for (const auto& l : P.levels) all += (all.empty() ? "" : " < ") + l;
+    out += fmt::format("level {}{}\n", P.levels.empty() ? "standard" : P.levels[session_->state().level],
+                       P.levels.size() > 1 ? " (levels: " + all + ")" : "");
+  } else if (cmd == "ruleset" || cmd == "scenario" || cmd == "level") {
     if (args.size() != 2) {
       error(out, fmt::format("{} takes a name", cmd));
       return true;
@@ -1309,6 +1331,9 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
     if (cmd == "ruleset") {
       options_.ruleset = args[1];
       options_.scenario.clear();
+      options_.session.level.clear();  // levels belong to a ruleset: start at the new one's first
+    } else if (cmd == "level") {
+      options_.session.level = args[1];
     } else {
       options_.scenario = args[1];
     }
