@@ -1,5 +1,6 @@
 // `polemos diff` below the command line: loading each side (tests/diff/), the set difference of
-// two merged rulesets, the words and the order of the report.
+// two merged rulesets, the words and the order of the report, and the REPL's `diff` leaving the
+// game exactly as it was.
 #include "analysis/diff.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +8,8 @@
 #include <algorithm>
 
 #include "check/loader.h"
+#include "engine/save.h"
+#include "repl/repl.h"
 
 using namespace polemos;
 
@@ -196,6 +199,61 @@ TEST(DiffErrors, MissingFileAndScenario) {
   EXPECT_NE(f.diags.render().find("is a scenario: diff compares rulesets and house-rule files"),
             std::string::npos)
       << f.diags.render();
+}
+
+// The REPL's diff reads files of its own: the game, its history and its log stay as they were.
+TEST(ReplDiff, LeavesTheGameUnchanged) {
+  repl::ReplOptions o;
+  o.ruleset = std::string(POLEMOS_TEST_DIR) + "/golden/duel.pol";
+  o.scenario = o.ruleset;
+  o.houses = {std::string(POLEMOS_TEST_DIR) + "/golden/duel_house.pol"};
+  repl::Repl r(o);
+  std::string out;
+  ASSERT_TRUE(r.start(out)) << out;
+  r.execute("dice 4", out);
+  r.execute("strike r1", out);
+  r.execute("pick 1", out);
+  std::string before = engine::saveSession(*r.session());
+  std::string statusBefore;
+  r.execute("status", statusBefore);
+  for (const std::string& cmd :
+       {std::string("diff"), "diff " + o.ruleset, "diff " + o.houses[0],
+        "diff " + o.ruleset + " " + o.houses[0], std::string("diff nosuch.pol")}) {
+    out.clear();
+    EXPECT_TRUE(r.execute(cmd, out));
+    EXPECT_FALSE(out.empty()) << cmd;
+    EXPECT_EQ(engine::saveSession(*r.session()), before) << cmd;
+  }
+  std::string statusAfter;
+  r.execute("status", statusAfter);
+  EXPECT_EQ(statusAfter, statusBefore);
+  // Undo still takes back the strike, the move before the diffs.
+  out.clear();
+  r.execute("undo", out);
+  EXPECT_NE(engine::saveSession(*r.session()), before);
+}
+
+TEST(ReplDiff, HouseChangesAndNoHouse) {
+  repl::ReplOptions o;
+  o.ruleset = std::string(POLEMOS_TEST_DIR) + "/golden/duel.pol";
+  o.scenario = o.ruleset;
+  {
+    repl::Repl r(o);
+    std::string out;
+    ASSERT_TRUE(r.start(out)) << out;
+    out.clear();
+    r.execute("diff", out);
+    EXPECT_EQ(out.rfind("no house rules are in effect", 0), 0u) << out;
+  }
+  o.houses = {std::string(POLEMOS_TEST_DIR) + "/golden/duel_house.pol"};
+  repl::Repl r(o);
+  std::string out;
+  ASSERT_TRUE(r.start(out)) << out;
+  out.clear();
+  r.execute("diff", out);
+  EXPECT_NE(out.find("~ action strike"), std::string::npos) << out;
+  EXPECT_NE(out.find("+ const max_hits"), std::string::npos) << out;
+  EXPECT_NE(out.find("1 replaced, 1 added, 0 removed"), std::string::npos) << out;
 }
 
 }  // namespace
