@@ -105,6 +105,7 @@ struct Loader::Impl {
   std::map<std::string, ast::File*> parsed;            // canonical path -> AST
   std::set<std::string> loadingRulesets;               // cycle detection
   std::set<std::string> usedModules;
+  std::vector<std::string> lineagePaths;  // the files of the ruleset chain, base first
   diag::SourceRange rulesetRange;  // the name of the last ruleset loaded, for whole-ruleset errors
 
   explicit Impl(Loader& l) : self(l), D(l.diags_) {}
@@ -265,6 +266,7 @@ struct Loader::Impl {
     title = rb->title;
     rulesetRange = rb->name.range;
     lineage.push_back(rb->name.name);
+    lineagePaths.push_back(path->string());
     return true;
   }
 
@@ -392,7 +394,7 @@ struct Loader::Impl {
     return out;
   }
 
-  Loaded load(const LoadRequest& req) {
+  Loaded load(const LoadRequest& req, MergedRules* rules = nullptr) {
     Loaded result;
     size_t errorsBefore = D.errorCount();
     auto failed = [&] { return D.errorCount() > errorsBefore; };
@@ -464,6 +466,8 @@ struct Loader::Impl {
     // Modules come first, so rulesets can use what they define.
     std::vector<Layer> all = std::move(modules);
     for (auto& l : layers) all.push_back(std::move(l));
+    std::vector<std::string> layerNames;
+    for (const auto& l : all) layerNames.push_back(l.name);
     auto merged = merge(all, result.changes);
     if (failed()) return result;
     auto program = std::make_shared<ir::Program>();
@@ -475,7 +479,56 @@ struct Loader::Impl {
       return result;
     }
     result.program = std::move(program);
+    if (rules) {
+      rules->ruleset = name;
+      rules->what = "ruleset " + name;
+      if (lineage.size() > 1) rules->what += " (extends " + lineage[lineage.size() - 2] + ")";
+      for (const auto& l : layerNames)
+        if (l.rfind("house ", 0) == 0) rules->what += " + " + l;
+      if (!req.houseFiles.empty()) {
+        rules->base = req.ruleset;
+      } else if (lineagePaths.size() > 1) {
+        rules->base = lineagePaths[lineagePaths.size() - 2];
+      }
+      rules->layers = std::move(layerNames);
+      rules->decls = std::move(merged);
+      rules->changes = result.changes;
+      rules->trees = std::make_shared<std::vector<std::unique_ptr<ast::File>>>(std::move(files));
+      files.clear();
+      parsed.clear();
+    }
     return result;
+  }
+
+  bool loadForDiff(const std::string& arg, MergedRules& out) {
+    size_t before = D.errorCount();
+    LoadRequest r;
+    if (arg.find('/') == std::string::npos && !arg.ends_with(".pol")) {
+      r.ruleset = arg;
+    } else {
+      ast::File* f = parsePath(arg, {});
+      if (!f || D.errorCount() > before) return false;
+      const ast::Block* rb = findBlock(f, ast::BlockKind::Ruleset);
+      const ast::Block* hb = findBlock(f, ast::BlockKind::House);
+      if (rb) {
+        r.ruleset = arg;
+      } else if (hb) {
+        r.ruleset = nearby(hb->base.name, arg);
+        r.houseFiles.push_back(arg);
+      } else {
+        const char* what = f->partOf ? "an included `part of` file"
+                           : f->blocks.empty() ? "a file without a block"
+                           : f->blocks.front()->kind == ast::BlockKind::Scenario ? "a scenario"
+                                                                                  : "a module";
+        diag::SourceRange at = f->partOf              ? f->partOf->range
+                               : !f->blocks.empty() ? f->blocks.front()->name.range
+                                                    : diag::SourceRange{};
+        D.error(at, fmt::format("'{}' is {}: diff compares rulesets and house-rule files", arg, what));
+        return false;
+      }
+    }
+    Loaded l = load(r, &out);
+    return l.program != nullptr;
   }
 
   // The ruleset a house file or scenario names: its sibling file if there is one, else by name.
@@ -565,14 +618,19 @@ Loader::Loader(diag::Diagnostics& diags) : diags_(diags) {
   roots_.push_back(POLEMOS_SOURCE_DIR);
 }
 
-Loaded Loader::load(const LoadRequest& req) {
+Loaded Loader::load(const LoadRequest& req, MergedRules* rules) {
+  // The program holds no AST pointers, so the trees die with the Impl unless `rules` keeps them.
   Impl impl(*this);
-  Loaded l = impl.load(req);
-  if (l.program) {
-    // Keep the ASTs alive as long as the program? The program holds no AST pointers.
-  }
-  return l;
+  return impl.load(req, rules);
 }
+
+bool Loader::loadForDiff(const std::string& rulesetOrFile, MergedRules& out) {
+  Impl impl(*this);
+  return impl.loadForDiff(rulesetOrFile, out);
+}
+
+std::string declKindWord(const ast::Decl& d) { return kindWord(d); }
+std::string declName(const ast::Decl& d) { return nameOf(d); }
 
 void Loader::checkFile(const std::string& path) {
   Impl impl(*this);

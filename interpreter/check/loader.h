@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ast/ast.h"
+#include "check/compiler.h"
 #include "diag/diagnostics.h"
 #include "ir/program.h"
 
@@ -37,6 +38,24 @@ struct Loaded {
   std::vector<OverlayChange> changes;
 };
 
+// The merged declarations of one load, for tools that compare rules (`polemos diff`): the
+// declarations point into syntax trees that `trees` keeps alive, and their ranges into the
+// SourceManager of the Diagnostics the loader reported to (the caller keeps that alive).
+struct MergedRules {
+  std::string ruleset;                // the name of the last ruleset of the chain
+  std::string what;                   // for headings: "ruleset fourbattles (extends standard)"
+  std::string base;                   // what this overlays, loadable by loadForDiff (may be empty)
+  std::vector<std::string> layers;    // layer names; MergedDecl::layer indexes this
+  std::vector<MergedDecl> decls;      // in merged order: modules first, then the ruleset chain
+  std::vector<OverlayChange> changes;
+  std::shared_ptr<const void> trees;  // owns the ASTs the declarations point into
+};
+
+// What a declaration is called in messages and in a diff: its kind ("unit type", "modifier") and
+// its name (a quantity's dotted name; empty for `sequence` and `levels`).
+std::string declKindWord(const ast::Decl& d);
+std::string declName(const ast::Decl& d);
+
 class Loader {
  public:
   explicit Loader(diag::Diagnostics& diags);
@@ -46,8 +65,15 @@ class Loader {
   void addSearchRoot(std::string dir) { roots_.push_back(std::move(dir)); }
   const std::vector<std::string>& roots() const { return roots_; }
 
-  // Loads and checks; returns a Program, or null with errors in the diagnostics.
-  Loaded load(const LoadRequest& req);
+  // Loads and checks; returns a Program, or null with errors in the diagnostics. With `rules`,
+  // also hands back the merged declarations (filled only when the load succeeds).
+  Loaded load(const LoadRequest& req, MergedRules* rules = nullptr);
+
+  // Loads and checks what one argument of `polemos diff` names: a ruleset name or a ruleset file
+  // is that ruleset (with its bases), a house file is the ruleset it names (its sibling file, or
+  // by name) with the house rules over it. Scenarios, modules and `part of` files are refused.
+  // Returns false with errors in the diagnostics.
+  bool loadForDiff(const std::string& rulesetOrFile, MergedRules& out);
 
   // Checks one file as a user would expect from `polemos check FILE`: a ruleset is loaded with
   // its bases and modules, a house file with the ruleset it names, a scenario with its ruleset,

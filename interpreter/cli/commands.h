@@ -10,6 +10,8 @@ int dispatch(const std::vector<std::string>& args);
 
 // `polemos check PATH...`
 int checkCommand(const std::vector<std::string>& args);
+// `polemos diff RULESET|FILE [RULESET|FILE] [--json]`
+int diffCommand(const std::vector<std::string>& args);
 // `polemos play RULESET [SCENARIO] ...` (and `polemos` alone: standard chalons)
 int playCommand(const std::vector<std::string>& args);
 // `polemos run SCRIPT ...`

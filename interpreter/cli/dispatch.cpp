@@ -14,6 +14,7 @@ const char* kUsage =
     "  play RULESET [SCENARIO]   play a battle at the prompt (alone: standard chalons)\n"
     "  run SCRIPT                run REPL commands from a file\n"
     "  check PATH...             check rulesets, scenarios, house files and stdlib modules\n"
+    "  diff A [B]                the declarations that differ between two rulesets or house files\n"
     "  help                      this message\n"
     "\n"
     "Run `polemos <command> --help` for a command's options.\n";
@@ -25,6 +26,7 @@ int dispatch(const std::vector<std::string>& args) {
   const std::string& cmd = args[0];
   std::vector<std::string> rest(args.begin() + 1, args.end());
   if (cmd == "check") return checkCommand(rest);
+  if (cmd == "diff") return diffCommand(rest);
   if (cmd == "play") return playCommand(rest);
   if (cmd == "run") return runCommand(rest);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {

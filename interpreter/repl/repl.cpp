@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "analysis/diff.h"
 #include "check/compiler.h"
 #include "engine/save.h"
 #include "eval/interpreter.h"
@@ -83,6 +84,7 @@ const std::vector<CommandHelp>& commandHelp() {
       {"ruleset", "ruleset NAME", "start a new game under another ruleset (its default scenario, if named)"},
       {"scenario", "scenario NAME", "start a new game of another scenario of this ruleset"},
       {"level", "level [NAME]", "the level being played, or start a new game of this ruleset and scenario at level NAME"},
+      {"diff", "diff [OTHER]", "the rules that differ from this game's (with its house rules) to OTHER, a ruleset or file; alone: what the house rules change"},
       {"map", "map [HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]", "the map as text (terrain letters, units by id with facing), or as an SVG picture"},
       {"show", "show UNIT|HEX", "everything about one unit or one hex"},
       {"undo", "undo [N]", "take back the last N moves (default 1)"},
@@ -1200,6 +1202,40 @@ void Repl::cmdHelp(const std::vector<std::string>& args, std::string& out) {
   }
 }
 
+void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
+  if (args.size() > 3) {
+    error(out, "diff takes at most two rulesets or files: `diff`, `diff OTHER` or `diff A B`");
+    return;
+  }
+  // The game's rules as they were loaded: the ruleset and the house files, not the scenario's
+  // special rules (the other side has no scenario).
+  check::LoadRequest current{options_.ruleset, "", options_.houses};
+  if (args.size() == 1 && options_.houses.empty()) {
+    out += fmt::format("no house rules are in effect: the rules are those of ruleset {} (`diff OTHER` "
+                       "compares them with another ruleset or file)\n",
+                       session_->program().rulesetName);
+    return;
+  }
+  diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  check::Loader loader(diags);
+  check::MergedRules a, b;
+  bool ok = false;
+  if (args.size() == 1) {
+    ok = loader.load(check::LoadRequest{options_.ruleset, "", {}}, &a).program && loader.load(current, &b).program;
+  } else if (args.size() == 2) {
+    ok = loader.load(current, &a).program && loader.loadForDiff(args[1], b);
+  } else {
+    ok = loader.loadForDiff(args[1], a) && loader.loadForDiff(args[2], b);
+  }
+  if (!ok) {
+    ++errors_;
+    out += diags.render(false);
+    return;
+  }
+  out += analysis::formatDiff(analysis::diffRules(a, b, sm), options_.json);
+}
+
 bool Repl::execute(const std::string& rawLine, std::string& out) {
   std::string line = trim(rawLine);
   if (line.empty() || line[0] == '#') return true;
@@ -1338,6 +1374,8 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
       options_.scenario = args[1];
     }
     if (!restart(out)) options_ = saved;
+  } else if (cmd == "diff") {
+    cmdDiff(args, out);
   } else if (cmd == "units") {
     cmdUnits(args, out);
   } else if (cmd == "show") {
