@@ -227,6 +227,17 @@ Outcome Session::run() {
         int64_t f = rollDie(r.die);
         if (std::find(faces.begin(), faces.end(), f) == faces.end()) {
           lastError_ = fmt::format("a forced die shows {}, which is not a face of {}", f, program_->dice[r.die].name);
+          if (commandStart_) {
+            // Put the game back as it was before the command; the forced dice are dropped.
+            state_ = std::move(commandStart_->state);
+            machine_ = std::move(commandStart_->machine);
+            stop_ = std::move(commandStart_->stop);
+            rng_ = commandStart_->rng;
+            forced_.clear();
+            commandStart_.reset();
+            actionStart_.reset();
+            return Outcome{Outcome::Error, lastError_ + " (the forced dice are dropped; nothing was done)", {}};
+          }
           stop_.kind = Stop::Error;
           stop_.message = lastError_;
           return Outcome{Outcome::Error, lastError_, {}};
@@ -474,6 +485,7 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
   if (auto bad = checkAction(action, args)) return *bad;
   // Keep the state to restore if a requirement deeper in the action fails, or the rules err.
   actionStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
+  if (!forced_.empty()) commandStart_ = actionStart_; else commandStart_.reset();
   const ActionInfo& a = program_->actions[action];
   const Function& body = program_->functions[a.body];
   const PhaseInfo& ph = program_->phases[stop_.index];
@@ -499,6 +511,7 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
 
 Outcome Session::endPhase() {
   if (stop_.kind != Stop::Window) return Outcome{Outcome::Error, "there is no phase to end now", {}};
+  if (!forced_.empty()) commandStart_ = Snapshot{state_, machine_, stop_, rng_, forced_}; else commandStart_.reset();
   const PhaseInfo& ph = program_->phases[stop_.index];
   eval::Frame& fr = machine_.frames.back();
   const Instr& in = program_->functions[fr.fn].code[fr.pc];
@@ -538,6 +551,7 @@ Outcome Session::pick(size_t index) {
     return Outcome{Outcome::Error, fmt::format("pick a number from 1 to {}", items.size()), {}};
   const ChooseInfo& c = program_->chooses[stop_.index];
   Value v = items[index];
+  if (!forced_.empty()) commandStart_ = Snapshot{state_, machine_, stop_, rng_, forced_}; else commandStart_.reset();
   {
     Interpreter in(*program_, state_, machine_, &memo_);
     in.trace(plainCitations(c.citations), "choice", c.prompt, sideName(*program_, stop_.player), display(v));

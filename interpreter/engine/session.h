@@ -137,6 +137,9 @@ class Session {
     std::deque<int64_t> forced;
   };
   std::optional<Snapshot> actionStart_;
+  // The game as it was when the current command (action, pick, end) began: a forced die that is
+  // not a face of the die rolled puts it back.
+  std::optional<Snapshot> commandStart_;
   eval::MemoCache memo_;
   // Runs pure rule code on the current state without writing trace events (listing the legal
   // options or checking a requirement is not something that happened in the game).

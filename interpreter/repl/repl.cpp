@@ -69,9 +69,10 @@ const std::vector<CommandHelp>& commandHelp() {
       {"why", "why", "the chain of events behind the last result"},
       {"dice", "dice N N ...", "force the next dice rolls, in order"},
       {"eval", "eval EXPR", "evaluate an expression of the language on the current game"},
-      {"expect", "expect EXPR | expect [not] fired §N [TEXT]",
+      {"expect", "expect EXPR | expect [not] fired §N [TEXT] | expect illegal|error COMMAND",
        "print ok if EXPR is true, or FAILED with its value; `fired` checks that rule N fired (with TEXT "
-       "in its trace line) in the commands since the previous `expect fired`"},
+       "in its trace line) in the commands since the previous `expect fired`; `illegal`/`error` run COMMAND and check "
+       "that it is refused"},
       {"units", "units [SIDE]", "list units with their hexes and state"},
       {"sandbox", "sandbox COLSxROWS", "a new empty map under the current ruleset, for setting up a situation"},
       {"terrain", "terrain HEX KIND", "set a hex's terrain"},
@@ -83,6 +84,7 @@ const std::vector<CommandHelp>& commandHelp() {
       {"goto", "goto PHASE [SIDE]", "end phases until PHASE (of SIDE) begins"},
       {"ruleset", "ruleset NAME", "start a new game under another ruleset (its default scenario, if named)"},
       {"scenario", "scenario NAME", "start a new game of another scenario of this ruleset"},
+      {"house", "house [FILE | --clear]", "the house-rule files in effect, or start a new game with FILE added to them (--clear: none)"},
       {"level", "level [NAME]", "the level being played, or start a new game of this ruleset and scenario at level NAME"},
       {"diff", "diff [OTHER]", "the rules that differ from this game's (with its house rules) to OTHER, a ruleset or file; alone: what the house rules change"},
       {"map", "map [HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]", "the map as text (terrain letters, units by id with facing), or as an SVG picture"},
@@ -1330,7 +1332,24 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
       error(out, fmt::format("{} takes an expression, as in `{} 1 + 2`", cmd, cmd));
       return true;
     }
-    if (cmd == "expect" && args.size() >= 2 && (args[1] == "fired" || (args[1] == "not" && args.size() >= 3 && args[2] == "fired")))
+    if (cmd == "expect" && args.size() >= 3 && (args[1] == "illegal" || args[1] == "error")) {
+      // `expect illegal CMD` / `expect error CMD`: the command must be refused (and so leave the
+      // game as it was); its own error does not count as one of the script's errors.
+      int errorsBefore = errors_;
+      std::string inner;
+      std::string sub = trim(rest().substr(args[1].size()));
+      execute(sub, inner);
+      errors_ = errorsBefore;
+      out += inner;
+      std::string want = args[1] + ":";
+      bool refused = inner.rfind(want, 0) == 0 || inner.find("\n" + want) != std::string::npos;
+      if (refused) {
+        out += "ok\n";
+      } else {
+        ++failedExpects_;
+        out += fmt::format("FAILED: `{}` was not refused with {}\n", sub, want);
+      }
+    } else if (cmd == "expect" && args.size() >= 2 && (args[1] == "fired" || (args[1] == "not" && args.size() >= 3 && args[2] == "fired")))
       cmdExpectFired(args, out);
     else
       cmdEval(rest(), cmd == "expect", out);
@@ -1352,6 +1371,18 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
     cmdSandbox(args, out);
   } else if (cmd == "goto") {
     cmdGoto(args, out);
+  } else if (cmd == "house" && args.size() == 1) {
+    if (options_.houses.empty()) out += "no house rules\n";
+    for (const auto& h : options_.houses) out += "house " + h + "\n";
+  } else if (cmd == "house") {
+    if (args.size() != 2) {
+      error(out, "house takes a file, as in `house rulesets/house/no_displacement.pol`, or --clear");
+      return true;
+    }
+    ReplOptions saved = options_;
+    if (args[1] == "--clear") options_.houses.clear();
+    else options_.houses.push_back(args[1]);
+    if (!restart(out)) options_ = saved;
   } else if (cmd == "level" && args.size() == 1) {
     const Program& P = session_->program();
     std::string all;
