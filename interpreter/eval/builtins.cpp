@@ -316,6 +316,7 @@ Value bAllUnits(Context& c, Args a) {
 }
 Value bUnitsAt(Context& c, Args a) {
   int32_t h = needHex(c, a[0], "units_at");
+  if (MemoCache* memo = c.interp.memo()) return memo->unitsAt(c.state, h);
   ValueList out;
   for (size_t i = 0; i < c.state.units.size(); ++i)
     if (c.state.units[i].status == UnitStatus::OnMap && c.state.units[i].hex == h)

@@ -77,14 +77,38 @@ size_t MemoCache::KeyHash::operator()(const Key& k) const {
   return h;
 }
 
+const Value& MemoCache::unitsAt(const GameState& s, int32_t h) {
+  if (s.version != version_) {
+    clear();
+    version_ = s.version;
+  }
+  if (firstAt_.empty()) {
+    int32_t n = s.map.size();
+    firstAt_.assign(static_cast<size_t>(n), -1);
+    nextAt_.assign(s.units.size(), -1);
+    unitsAt_.assign(static_cast<size_t>(n), Value::none());
+    // Backwards, so that each hex's chain runs in unit order.
+    for (size_t i = s.units.size(); i-- > 0;) {
+      const UnitState& u = s.units[i];
+      if (u.status != UnitStatus::OnMap || u.hex < 0 || u.hex >= n) continue;
+      nextAt_[i] = firstAt_[u.hex];
+      firstAt_[u.hex] = static_cast<int32_t>(i);
+    }
+  }
+  Value& v = unitsAt_[static_cast<size_t>(h)];
+  if (v.isNone()) {
+    ValueList out;
+    for (int32_t i = firstAt_[h]; i >= 0; i = nextAt_[i]) out.push_back(Value::of(Tag::Unit, i));
+    v = Value::makeList(std::move(out));
+  }
+  return v;
+}
+
 // A user function is memoized when it is a plain pure function whose code writes no trace (notes,
 // modifier applications and table look-ups are events a player reads, so those run every time).
 bool Interpreter::memoizable(int32_t fn) const {
   const Function& f = program_.functions[fn];
-  if (f.kind != FuncKind::Function) return false;
-  for (const Instr& in : f.code)
-    if (in.op == Op::Note || in.op == Op::Trace || in.op == Op::Index) return false;
-  return true;
+  return f.kind == FuncKind::Function && !f.writesTrace;
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -435,10 +459,12 @@ Value Interpreter::index(const Value& obj, std::span<const Value> keys) {
   size_t r = find(t.rows, t.rowKind, keys[0], "row");
   size_t c = want == 2 ? find(t.cols, t.colKind, keys[1], "column") : 0;
   const Value& v = t.cells[r * std::max<size_t>(1, t.cols.size()) + c];
-  trace(joinCitations(t.citations), "table", t.name,
-        want == 2 ? fmt::format("row {}, column {}", t.rows[r].text, t.cols[c].text)
-                  : fmt::format("row {}", t.rows[r].text),
-        display(program_, state_, v));
+  if (state_.tracing) {
+    trace(joinCitations(t.citations), "table", t.name,
+          want == 2 ? fmt::format("row {}, column {}", t.rows[r].text, t.cols[c].text)
+                    : fmt::format("row {}", t.rows[r].text),
+          display(program_, state_, v));
+  }
   return v;
 }
 
@@ -465,9 +491,11 @@ void Interpreter::pushTriggers(Machine& m) {
       for (const Value& a : ev->second) m.stack.push_back(a);
       m.stack.resize(fr.base + std::max(f.locals, f.arity));
       m.frames.push_back(fr);
-      std::string args;
-      for (const Value& a : ev->second) args += (args.empty() ? "" : ", ") + display(program_, state_, a);
-      trace(joinCitations(f.citations), "trigger", f.name, info.name + "(" + args + ")", "");
+      if (state_.tracing) {
+        std::string args;
+        for (const Value& a : ev->second) args += (args.empty() ? "" : ", ") + display(program_, state_, a);
+        trace(joinCitations(f.citations), "trigger", f.name, info.name + "(" + args + ")", "");
+      }
     }
   }
 }
@@ -478,8 +506,7 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
   size_t ncap = captures ? captures->size() : 0;
   if (static_cast<int32_t>(args.size()) != f.arity)
     throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", f.name, f.arity, args.size()));
-  Machine m;
-  m.stack.reserve(16);
+  Machine& m = pureMachine();
   for (const Value& a : args) m.stack.push_back(a);
   if (captures) for (const Value& c : *captures) m.stack.push_back(c);
   m.stack.resize(std::max<size_t>(f.locals, args.size() + ncap));
@@ -495,7 +522,7 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
     throw e;
   }
   if (m.stack.empty()) return Value::none();
-  return m.stack.back();
+  return std::move(m.stack.back());
 }
 
 std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args, std::string& error,
@@ -504,7 +531,7 @@ std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value>
   try {
     if (pureDepth_ > 200) throw RuntimeError("functions nested too deeply (more than 200 calls)");
     const Function& f = program_.functions.at(fn);
-    Machine m;
+    Machine& m = pureMachine();
     for (const Value& a : args) m.stack.push_back(a);
     m.stack.resize(std::max<size_t>(f.locals, args.size()));
     m.frames.push_back(Frame{fn, 0, 0, false});
@@ -523,11 +550,28 @@ std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value>
       error = s.message;
       return std::nullopt;
     }
-    return m.stack.empty() ? Value::none() : m.stack.back();
+    return m.stack.empty() ? Value::none() : std::move(m.stack.back());
   } catch (const RuntimeError& e) {
     error = e.what();
     return std::nullopt;
   }
+}
+
+Machine& Interpreter::pureMachine() {
+  size_t depth = static_cast<size_t>(pureDepth_);
+  Machine* m;
+  if (memo_) {
+    m = &memo_->scratch(depth);
+  } else {
+    while (scratch_.size() <= depth) scratch_.push_back(std::make_unique<Machine>());
+    m = scratch_[depth].get();
+  }
+  m->frames.clear();
+  m->stack.clear();
+  // A call that stopped at a failed requirement leaves the memo entries of its open calls behind;
+  // they must not be completed by the next call on this machine.
+  std::erase_if(pendingMemo_, [&](const PendingMemo& p) { return p.machine == m; });
+  return *m;
 }
 
 Stop Interpreter::run() {
@@ -692,14 +736,25 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::CallBuiltin: {
           const BuiltinInfo& bi = builtin(in.a);
           if (pure && bi.effect) throw RuntimeError(fmt::format("{}() changes the game; a function cannot call it", bi.name));
-          std::vector<Value> args(st.end() - in.b, st.end());
+          // The arguments move off the stack (builtins take few: no allocation for them).
+          constexpr int kInlineArgs = 8;
+          Value inlineArgs[kInlineArgs];
+          std::vector<Value> manyArgs;
+          std::span<const Value> args;
+          if (in.b <= kInlineArgs) {
+            std::move(st.end() - in.b, st.end(), inlineArgs);
+            args = std::span<const Value>(inlineArgs, static_cast<size_t>(in.b));
+          } else {
+            manyArgs.assign(std::make_move_iterator(st.end() - in.b), std::make_move_iterator(st.end()));
+            args = manyArgs;
+          }
           st.resize(st.size() - in.b);
           // The geometry builtins are pure and costly: memoized for this version of the state.
           static const int kGeometryFirst = findBuiltin("distance"), kGeometryLast = findBuiltin("sector");
           bool cacheable = memo_ && in.a >= kGeometryFirst && in.a <= kGeometryLast;
           MemoCache::Key key{-1 - in.a, {}};
           if (cacheable) {
-            key.args = args;
+            key.args.assign(args.begin(), args.end());
             if (const Value* hit = memo_->find(state_.version, key)) {
               st.push_back(*hit);
               break;
@@ -885,12 +940,18 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::Note: {
           std::vector<Value> args(st.end() - in.b, st.end());
           st.resize(st.size() - in.b);
-          std::string text;
-          for (const Value& v : args) text += (text.empty() ? "" : ", ") + display(program_, state_, v);
-          trace(joinCitations(program_.notes[in.a].citations), "note", text, "", "");
+          if (state_.tracing) {
+            std::string text;
+            for (const Value& v : args) text += (text.empty() ? "" : ", ") + display(program_, state_, v);
+            trace(joinCitations(program_.notes[in.a].citations), "note", text, "", "");
+          }
           break;
         }
         case Op::Trace: {
+          if (!state_.tracing) {  // nothing to write: drop the reasons, operand, after, before
+            st.resize(st.size() - in.b - 3);
+            break;
+          }
           std::vector<Value> because(st.end() - in.b, st.end());
           st.resize(st.size() - in.b);
           Value operand = pop();

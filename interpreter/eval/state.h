@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <unordered_map>
 #include <string>
 #include <vector>
@@ -93,6 +94,18 @@ struct GameState {
   uint64_t version = 0;
 };
 
+struct Frame {
+  int32_t fn = -1;
+  int32_t pc = 0;
+  int32_t base = 0;      // stack index of local 0
+  bool discard = false;  // drop the return value (actions, triggers)
+};
+
+struct Machine {
+  std::vector<Frame> frames;
+  std::vector<ir::Value> stack;
+};
+
 // A cache of pure calls (user functions and the geometry builtins) for one version of the game
 // state. A copy of a Session starts with an empty cache: the cache is never shared, so two copies
 // that diverge can never read each other's results.
@@ -130,23 +143,35 @@ class MemoCache {
     if (map_.size() > 200000) map_.clear();
     map_.emplace(std::move(k), std::move(v));
   }
-  void clear() { map_.clear(); }
+  void clear() {
+    map_.clear();
+    firstAt_.clear();
+    nextAt_.clear();
+    unitsAt_.clear();
+  }
+
+  // The units in hex h (on the map, in unit order) as a list value, computed for all hexes at
+  // once the first time one is asked for in this version: rules ask `units_at` thousands of times
+  // between two changes of the game.
+  const ir::Value& unitsAt(const GameState& s, int32_t h);
+
+  // Scratch machines for nested pure calls, one per nesting depth, reused from call to call so
+  // that a call does not allocate a stack of its own. Never part of what the cache holds: a call
+  // clears its machine before use.
+  Machine& scratch(size_t depth) {
+    while (scratch_.size() <= depth) scratch_.push_back(std::make_unique<Machine>());
+    return *scratch_[depth];
+  }
 
  private:
   uint64_t version_ = ~0ull;
   std::unordered_map<Key, ir::Value, KeyHash> map_;
+  // For unitsAt: per hex its first unit and per unit the next in the same hex (-1: none), and
+  // per hex the list once made (none until asked for).
+  std::vector<int32_t> firstAt_, nextAt_;
+  std::vector<ir::Value> unitsAt_;
+  std::vector<std::unique_ptr<Machine>> scratch_;
 };
 
-struct Frame {
-  int32_t fn = -1;
-  int32_t pc = 0;
-  int32_t base = 0;      // stack index of local 0
-  bool discard = false;  // drop the return value (actions, triggers)
-};
-
-struct Machine {
-  std::vector<Frame> frames;
-  std::vector<ir::Value> stack;
-};
 
 }  // namespace polemos::eval
