@@ -367,10 +367,13 @@ Value bNeighbors(Context& c, Args a) {
 }
 Value bFeatures(Context& c, Args a) {
   int32_t x = needHex(c, a[0], "features"), y = needHex(c, a[1], "features");
-  ValueList out;
   auto it = c.state.map.hexsides.find({std::min(x, y), std::max(x, y)});
-  if (it != c.state.map.hexsides.end())
-    for (int32_t f : it->second) out.push_back(Value::of(Tag::Feature, f));
+  // Most hexsides have no feature, and movement asks about thousands of them: one shared empty
+  // list (lists are immutable once made).
+  static const Value kNoFeatures = Value::makeList({});
+  if (it == c.state.map.hexsides.end() || it->second.empty()) return kNoFeatures;
+  ValueList out;
+  for (int32_t f : it->second) out.push_back(Value::of(Tag::Feature, f));
   return Value::makeList(std::move(out));
 }
 
