@@ -71,10 +71,53 @@ size_t hashValue(const Value& v) {
 }
 }  // namespace
 
-size_t MemoCache::KeyHash::operator()(const Key& k) const {
-  size_t h = std::hash<int32_t>()(k.fn);
-  for (const Value& v : k.args) h = h * 1000003u ^ hashValue(v);
-  return h;
+size_t MemoCache::hash(int32_t fn, std::span<const Value> args) {
+  uint64_t h = std::hash<int32_t>()(fn);
+  for (const Value& v : args) h = h * 1000003u ^ hashValue(v);
+  // The table indexes by the low bits, which the products above leave poorly mixed (unit and hex
+  // indices are small numbers): a final avalanche (MurmurHash3's fmix64) spreads them.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
+  return static_cast<size_t>(h);
+}
+
+void MemoCache::store(uint64_t version, Key k, Value v) {
+  if (version != version_) {
+    clear();
+    version_ = version;
+  }
+  // Bounded: a pathological ruleset cannot grow the cache without limit.
+  if (used_ > 200000) clear();
+  if ((used_ + 1) * 2 > slots_.size()) grow();
+  size_t h = hash(k.fn, k.args);
+  size_t i = h & mask_;
+  for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
+    const Slot& s = slots_[i];
+    if (s.hash == h && s.key == k) return;  // already there (the first answer stays)
+  }
+  Slot& s = slots_[i];
+  s.gen = gen_;
+  s.hash = h;
+  s.key.fn = k.fn;
+  s.key.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
+  s.value = std::move(v);
+  ++used_;
+}
+
+void MemoCache::grow() {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.clear();
+  slots_.resize(old.empty() ? 1024 : old.size() * 2);
+  mask_ = slots_.size() - 1;
+  for (Slot& o : old) {
+    if (o.gen != gen_) continue;
+    size_t i = o.hash & mask_;
+    while (slots_[i].gen == gen_) i = (i + 1) & mask_;
+    slots_[i] = std::move(o);
+  }
 }
 
 const Value& MemoCache::unitsAt(const GameState& s, int32_t h) {
@@ -82,24 +125,33 @@ const Value& MemoCache::unitsAt(const GameState& s, int32_t h) {
     clear();
     version_ = s.version;
   }
+  size_t n = static_cast<size_t>(s.map.size());
   if (firstAt_.empty()) {
-    int32_t n = s.map.size();
-    firstAt_.assign(static_cast<size_t>(n), -1);
+    firstAt_.assign(n, -1);
     nextAt_.assign(s.units.size(), -1);
-    unitsAt_.assign(static_cast<size_t>(n), Value::none());
+    if (unitsAt_.size() != n) {
+      unitsAt_.assign(n, Value::none());
+      unitsAtMade_.assign(n, 0);
+    }
     // Backwards, so that each hex's chain runs in unit order.
     for (size_t i = s.units.size(); i-- > 0;) {
       const UnitState& u = s.units[i];
-      if (u.status != UnitStatus::OnMap || u.hex < 0 || u.hex >= n) continue;
+      if (u.status != UnitStatus::OnMap || u.hex < 0 || static_cast<size_t>(u.hex) >= n) continue;
       nextAt_[i] = firstAt_[u.hex];
       firstAt_[u.hex] = static_cast<int32_t>(i);
     }
   }
   Value& v = unitsAt_[static_cast<size_t>(h)];
-  if (v.isNone()) {
-    ValueList out;
-    for (int32_t i = firstAt_[h]; i >= 0; i = nextAt_[i]) out.push_back(Value::of(Tag::Unit, i));
-    v = Value::makeList(std::move(out));
+  if (unitsAtMade_[h] != unitsAtGen_) {
+    unitsAtMade_[h] = unitsAtGen_;
+    static const Value kNone = Value::makeList({});
+    if (firstAt_[h] < 0) {
+      v = kNone;
+    } else {
+      ValueList out;
+      for (int32_t i = firstAt_[h]; i >= 0; i = nextAt_[i]) out.push_back(Value::of(Tag::Unit, i));
+      v = Value::makeList(std::move(out));
+    }
   }
   return v;
 }
@@ -714,13 +766,13 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (in.b != callee.arity)
             throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", callee.name, callee.arity, in.b));
           if (memo_ && in.op == Op::Call && memoizable(target)) {
-            MemoCache::Key key{target, std::vector<Value>(st.end() - in.b, st.end())};
-            if (const Value* hit = memo_->find(state_.version, key)) {
+            std::span<const Value> callArgs(st.data() + st.size() - in.b, static_cast<size_t>(in.b));
+            if (const Value* hit = memo_->find(state_.version, target, callArgs)) {
               st.resize(st.size() - in.b);
               st.push_back(*hit);
               break;
             }
-            pendingMemo_.push_back(PendingMemo{&m, m.frames.size() + 1, std::move(key)});
+            pendingMemo_.push_back(PendingMemo{&m, m.frames.size() + 1, MemoCache::Key{target, {callArgs.begin(), callArgs.end()}}});
           }
           if (pure && !callee.pure()) throw RuntimeError(fmt::format("{} is a procedure; a function cannot call it", callee.name));
           if (m.frames.size() >= kMaxFrames)

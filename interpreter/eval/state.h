@@ -7,9 +7,10 @@
 #pragma once
 
 #include <cstdint>
+#include <algorithm>
 #include <map>
+#include <span>
 #include <memory>
-#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -122,32 +123,32 @@ class MemoCache {
     std::vector<ir::Value> args;
     bool operator==(const Key& o) const { return fn == o.fn && args == o.args; }
   };
-  struct KeyHash {
-    size_t operator()(const Key& k) const;
-  };
-  const ir::Value* find(uint64_t version, const Key& k) {
+  static size_t hash(int32_t fn, std::span<const ir::Value> args);
+
+  const ir::Value* find(uint64_t version, int32_t fn, std::span<const ir::Value> args) {
     if (version != version_) {
       clear();
       version_ = version;
       return nullptr;
     }
-    auto it = map_.find(k);
-    return it == map_.end() ? nullptr : &it->second;
-  }
-  void store(uint64_t version, Key k, ir::Value v) {
-    if (version != version_) {
-      clear();
-      version_ = version;
+    if (used_ == 0) return nullptr;
+    size_t h = hash(fn, args);
+    for (size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (s.gen != gen_) return nullptr;
+      if (s.hash == h && s.key.fn == fn && std::equal(args.begin(), args.end(), s.key.args.begin(), s.key.args.end()))
+        return &s.value;
     }
-    // Bounded: a pathological ruleset cannot grow the cache without limit.
-    if (map_.size() > 200000) map_.clear();
-    map_.emplace(std::move(k), std::move(v));
   }
+  const ir::Value* find(uint64_t version, const Key& k) { return find(version, k.fn, k.args); }
+  void store(uint64_t version, Key k, ir::Value v);
   void clear() {
-    map_.clear();
+    // The slots stay allocated for the next version: a new generation marks them all free.
+    ++gen_;
+    used_ = 0;
     firstAt_.clear();
     nextAt_.clear();
-    unitsAt_.clear();
+    ++unitsAtGen_;
   }
 
   // The units in hex h (on the map, in unit order) as a list value, computed for all hexes at
@@ -164,12 +165,27 @@ class MemoCache {
   }
 
  private:
+  // An open-addressing table whose slots belong to a generation: clearing it (at every change of
+  // the game) is one increment, and the slots, with the capacity of their argument vectors, are
+  // reused rather than freed and allocated again.
+  struct Slot {
+    uint64_t gen = 0;
+    size_t hash = 0;
+    Key key{0, {}};
+    ir::Value value;
+  };
+  void grow();
   uint64_t version_ = ~0ull;
-  std::unordered_map<Key, ir::Value, KeyHash> map_;
+  std::vector<Slot> slots_;
+  size_t mask_ = 0;
+  size_t used_ = 0;
+  uint64_t gen_ = 1;
   // For unitsAt: per hex its first unit and per unit the next in the same hex (-1: none), and
-  // per hex the list once made (none until asked for).
+  // per hex the list once made, valid when its generation is the current one.
   std::vector<int32_t> firstAt_, nextAt_;
   std::vector<ir::Value> unitsAt_;
+  std::vector<uint64_t> unitsAtMade_;
+  uint64_t unitsAtGen_ = 1;
   std::vector<std::unique_ptr<Machine>> scratch_;
 };
 
