@@ -96,6 +96,59 @@ void BM_SessionClone(benchmark::State& state) {
 }
 BENCHMARK(BM_SessionClone);
 
+// The shipped standard ruleset's Chalons battle at its first decision (null when not available).
+std::unique_ptr<engine::Session> chalonsSession() {
+  static diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  check::Loader loader(diags);
+  auto l = loader.load(check::LoadRequest{"standard", "chalons", {}});
+  if (!l.program) return nullptr;
+  engine::SessionConfig cfg;
+  cfg.seed = 2;
+  auto s = std::make_unique<engine::Session>(l.program, cfg);
+  if (s->start().kind != engine::Outcome::Ok) return nullptr;
+  return s;
+}
+
+// Listing every legal option at Chalons' first movement window (a move per unit and reachable
+// hex, each checked by the action's requirements) on a game the memo has not seen: what the
+// random player pays before each of its moves.
+void BM_ChalonsLegalMoves(benchmark::State& state) {
+  auto s = chalonsSession();
+  if (!s) {
+    state.SkipWithError("standard chalons not available");
+    return;
+  }
+  size_t n = 0;
+  for (auto _ : state) {
+    s->mutableState();  // a new version of the game: the memo of pure calls starts empty
+    n = s->legal().size();
+  }
+  state.counters["options"] = static_cast<double>(n);
+}
+BENCHMARK(BM_ChalonsLegalMoves)->Unit(benchmark::kMillisecond);
+
+// Forty seeded random decisions from the start of Chalons (listing, choosing, applying).
+void BM_ChalonsRandomPlayout(benchmark::State& state) {
+  auto start = chalonsSession();
+  if (!start) {
+    state.SkipWithError("standard chalons not available");
+    return;
+  }
+  for (auto _ : state) {
+    engine::Session s = *start;
+    uint64_t seed = 7;
+    for (int i = 0; i < 40 && !s.over(); ++i) {
+      auto opts = s.legal();
+      if (opts.empty()) break;
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      s.apply(opts[(seed >> 33) % opts.size()]);
+    }
+    benchmark::DoNotOptimize(s.state().units.data());
+  }
+}
+BENCHMARK(BM_ChalonsRandomPlayout)->Unit(benchmark::kMillisecond);
+
 // Baseline: copying 100 small structs with a vector each (the shape of the unit table).
 void BM_BaselineVectorCopy(benchmark::State& state) {
   struct U {

@@ -235,6 +235,7 @@ class Compiler {
   void emit(Op op, int32_t a = 0, int32_t b = 0, SourceRange r = {}) {
     cur().code.push_back(Instr{op, a, b});
     cur().ranges.push_back(r);
+    if (op == Op::Note || op == Op::Trace || op == Op::Index) cur().writesTrace = true;
   }
   int32_t here() { return static_cast<int32_t>(cur().code.size()); }
   void patch(int32_t at, int32_t target) { cur().code[at].a = target; }

@@ -316,6 +316,7 @@ Value bAllUnits(Context& c, Args a) {
 }
 Value bUnitsAt(Context& c, Args a) {
   int32_t h = needHex(c, a[0], "units_at");
+  if (MemoCache* memo = c.interp.memo()) return memo->unitsAt(c.state, h);
   ValueList out;
   for (size_t i = 0; i < c.state.units.size(); ++i)
     if (c.state.units[i].status == UnitStatus::OnMap && c.state.units[i].hex == h)
@@ -366,10 +367,13 @@ Value bNeighbors(Context& c, Args a) {
 }
 Value bFeatures(Context& c, Args a) {
   int32_t x = needHex(c, a[0], "features"), y = needHex(c, a[1], "features");
-  ValueList out;
   auto it = c.state.map.hexsides.find({std::min(x, y), std::max(x, y)});
-  if (it != c.state.map.hexsides.end())
-    for (int32_t f : it->second) out.push_back(Value::of(Tag::Feature, f));
+  // Most hexsides have no feature, and movement asks about thousands of them: one shared empty
+  // list (lists are immutable once made).
+  static const Value kNoFeatures = Value::makeList({});
+  if (it == c.state.map.hexsides.end() || it->second.empty()) return kNoFeatures;
+  ValueList out;
+  for (int32_t f : it->second) out.push_back(Value::of(Tag::Feature, f));
   return Value::makeList(std::move(out));
 }
 

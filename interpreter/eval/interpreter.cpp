@@ -71,20 +71,96 @@ size_t hashValue(const Value& v) {
 }
 }  // namespace
 
-size_t MemoCache::KeyHash::operator()(const Key& k) const {
-  size_t h = std::hash<int32_t>()(k.fn);
-  for (const Value& v : k.args) h = h * 1000003u ^ hashValue(v);
-  return h;
+size_t MemoCache::hash(int32_t fn, std::span<const Value> args) {
+  uint64_t h = std::hash<int32_t>()(fn);
+  for (const Value& v : args) h = h * 1000003u ^ hashValue(v);
+  // The table indexes by the low bits, which the products above leave poorly mixed (unit and hex
+  // indices are small numbers): a final avalanche (MurmurHash3's fmix64) spreads them.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
+  return static_cast<size_t>(h);
+}
+
+void MemoCache::store(uint64_t version, Key k, Value v) {
+  if (version != version_) {
+    clear();
+    version_ = version;
+  }
+  // Bounded: a pathological ruleset cannot grow the cache without limit.
+  if (used_ > 200000) clear();
+  if ((used_ + 1) * 2 > slots_.size()) grow();
+  size_t h = hash(k.fn, k.args);
+  size_t i = h & mask_;
+  for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
+    const Slot& s = slots_[i];
+    if (s.hash == h && s.key == k) return;  // already there (the first answer stays)
+  }
+  Slot& s = slots_[i];
+  s.gen = gen_;
+  s.hash = h;
+  s.key.fn = k.fn;
+  s.key.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
+  s.value = std::move(v);
+  ++used_;
+}
+
+void MemoCache::grow() {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.clear();
+  slots_.resize(old.empty() ? 1024 : old.size() * 2);
+  mask_ = slots_.size() - 1;
+  for (Slot& o : old) {
+    if (o.gen != gen_) continue;
+    size_t i = o.hash & mask_;
+    while (slots_[i].gen == gen_) i = (i + 1) & mask_;
+    slots_[i] = std::move(o);
+  }
+}
+
+const Value& MemoCache::unitsAt(const GameState& s, int32_t h) {
+  if (s.version != version_) {
+    clear();
+    version_ = s.version;
+  }
+  size_t n = static_cast<size_t>(s.map.size());
+  if (firstAt_.empty()) {
+    firstAt_.assign(n, -1);
+    nextAt_.assign(s.units.size(), -1);
+    if (unitsAt_.size() != n) {
+      unitsAt_.assign(n, Value::none());
+      unitsAtMade_.assign(n, 0);
+    }
+    // Backwards, so that each hex's chain runs in unit order.
+    for (size_t i = s.units.size(); i-- > 0;) {
+      const UnitState& u = s.units[i];
+      if (u.status != UnitStatus::OnMap || u.hex < 0 || static_cast<size_t>(u.hex) >= n) continue;
+      nextAt_[i] = firstAt_[u.hex];
+      firstAt_[u.hex] = static_cast<int32_t>(i);
+    }
+  }
+  Value& v = unitsAt_[static_cast<size_t>(h)];
+  if (unitsAtMade_[h] != unitsAtGen_) {
+    unitsAtMade_[h] = unitsAtGen_;
+    static const Value kNone = Value::makeList({});
+    if (firstAt_[h] < 0) {
+      v = kNone;
+    } else {
+      ValueList out;
+      for (int32_t i = firstAt_[h]; i >= 0; i = nextAt_[i]) out.push_back(Value::of(Tag::Unit, i));
+      v = Value::makeList(std::move(out));
+    }
+  }
+  return v;
 }
 
 // A user function is memoized when it is a plain pure function whose code writes no trace (notes,
 // modifier applications and table look-ups are events a player reads, so those run every time).
 bool Interpreter::memoizable(int32_t fn) const {
   const Function& f = program_.functions[fn];
-  if (f.kind != FuncKind::Function) return false;
-  for (const Instr& in : f.code)
-    if (in.op == Op::Note || in.op == Op::Trace || in.op == Op::Index) return false;
-  return true;
+  return f.kind == FuncKind::Function && !f.writesTrace;
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -435,10 +511,12 @@ Value Interpreter::index(const Value& obj, std::span<const Value> keys) {
   size_t r = find(t.rows, t.rowKind, keys[0], "row");
   size_t c = want == 2 ? find(t.cols, t.colKind, keys[1], "column") : 0;
   const Value& v = t.cells[r * std::max<size_t>(1, t.cols.size()) + c];
-  trace(joinCitations(t.citations), "table", t.name,
-        want == 2 ? fmt::format("row {}, column {}", t.rows[r].text, t.cols[c].text)
-                  : fmt::format("row {}", t.rows[r].text),
-        display(program_, state_, v));
+  if (state_.tracing) {
+    trace(joinCitations(t.citations), "table", t.name,
+          want == 2 ? fmt::format("row {}, column {}", t.rows[r].text, t.cols[c].text)
+                    : fmt::format("row {}", t.rows[r].text),
+          display(program_, state_, v));
+  }
   return v;
 }
 
@@ -465,9 +543,11 @@ void Interpreter::pushTriggers(Machine& m) {
       for (const Value& a : ev->second) m.stack.push_back(a);
       m.stack.resize(fr.base + std::max(f.locals, f.arity));
       m.frames.push_back(fr);
-      std::string args;
-      for (const Value& a : ev->second) args += (args.empty() ? "" : ", ") + display(program_, state_, a);
-      trace(joinCitations(f.citations), "trigger", f.name, info.name + "(" + args + ")", "");
+      if (state_.tracing) {
+        std::string args;
+        for (const Value& a : ev->second) args += (args.empty() ? "" : ", ") + display(program_, state_, a);
+        trace(joinCitations(f.citations), "trigger", f.name, info.name + "(" + args + ")", "");
+      }
     }
   }
 }
@@ -478,8 +558,7 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
   size_t ncap = captures ? captures->size() : 0;
   if (static_cast<int32_t>(args.size()) != f.arity)
     throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", f.name, f.arity, args.size()));
-  Machine m;
-  m.stack.reserve(16);
+  Machine& m = pureMachine();
   for (const Value& a : args) m.stack.push_back(a);
   if (captures) for (const Value& c : *captures) m.stack.push_back(c);
   m.stack.resize(std::max<size_t>(f.locals, args.size() + ncap));
@@ -495,7 +574,7 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
     throw e;
   }
   if (m.stack.empty()) return Value::none();
-  return m.stack.back();
+  return std::move(m.stack.back());
 }
 
 std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args, std::string& error,
@@ -504,7 +583,7 @@ std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value>
   try {
     if (pureDepth_ > 200) throw RuntimeError("functions nested too deeply (more than 200 calls)");
     const Function& f = program_.functions.at(fn);
-    Machine m;
+    Machine& m = pureMachine();
     for (const Value& a : args) m.stack.push_back(a);
     m.stack.resize(std::max<size_t>(f.locals, args.size()));
     m.frames.push_back(Frame{fn, 0, 0, false});
@@ -523,11 +602,28 @@ std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value>
       error = s.message;
       return std::nullopt;
     }
-    return m.stack.empty() ? Value::none() : m.stack.back();
+    return m.stack.empty() ? Value::none() : std::move(m.stack.back());
   } catch (const RuntimeError& e) {
     error = e.what();
     return std::nullopt;
   }
+}
+
+Machine& Interpreter::pureMachine() {
+  size_t depth = static_cast<size_t>(pureDepth_);
+  Machine* m;
+  if (memo_) {
+    m = &memo_->scratch(depth);
+  } else {
+    while (scratch_.size() <= depth) scratch_.push_back(std::make_unique<Machine>());
+    m = scratch_[depth].get();
+  }
+  m->frames.clear();
+  m->stack.clear();
+  // A call that stopped at a failed requirement leaves the memo entries of its open calls behind;
+  // they must not be completed by the next call on this machine.
+  std::erase_if(pendingMemo_, [&](const PendingMemo& p) { return p.machine == m; });
+  return *m;
 }
 
 Stop Interpreter::run() {
@@ -670,13 +766,13 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (in.b != callee.arity)
             throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", callee.name, callee.arity, in.b));
           if (memo_ && in.op == Op::Call && memoizable(target)) {
-            MemoCache::Key key{target, std::vector<Value>(st.end() - in.b, st.end())};
-            if (const Value* hit = memo_->find(state_.version, key)) {
+            std::span<const Value> callArgs(st.data() + st.size() - in.b, static_cast<size_t>(in.b));
+            if (const Value* hit = memo_->find(state_.version, target, callArgs)) {
               st.resize(st.size() - in.b);
               st.push_back(*hit);
               break;
             }
-            pendingMemo_.push_back(PendingMemo{&m, m.frames.size() + 1, std::move(key)});
+            pendingMemo_.push_back(PendingMemo{&m, m.frames.size() + 1, MemoCache::Key{target, {callArgs.begin(), callArgs.end()}}});
           }
           if (pure && !callee.pure()) throw RuntimeError(fmt::format("{} is a procedure; a function cannot call it", callee.name));
           if (m.frames.size() >= kMaxFrames)
@@ -692,14 +788,25 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::CallBuiltin: {
           const BuiltinInfo& bi = builtin(in.a);
           if (pure && bi.effect) throw RuntimeError(fmt::format("{}() changes the game; a function cannot call it", bi.name));
-          std::vector<Value> args(st.end() - in.b, st.end());
+          // The arguments move off the stack (builtins take few: no allocation for them).
+          constexpr int kInlineArgs = 8;
+          Value inlineArgs[kInlineArgs];
+          std::vector<Value> manyArgs;
+          std::span<const Value> args;
+          if (in.b <= kInlineArgs) {
+            std::move(st.end() - in.b, st.end(), inlineArgs);
+            args = std::span<const Value>(inlineArgs, static_cast<size_t>(in.b));
+          } else {
+            manyArgs.assign(std::make_move_iterator(st.end() - in.b), std::make_move_iterator(st.end()));
+            args = manyArgs;
+          }
           st.resize(st.size() - in.b);
           // The geometry builtins are pure and costly: memoized for this version of the state.
           static const int kGeometryFirst = findBuiltin("distance"), kGeometryLast = findBuiltin("sector");
           bool cacheable = memo_ && in.a >= kGeometryFirst && in.a <= kGeometryLast;
           MemoCache::Key key{-1 - in.a, {}};
           if (cacheable) {
-            key.args = args;
+            key.args.assign(args.begin(), args.end());
             if (const Value* hit = memo_->find(state_.version, key)) {
               st.push_back(*hit);
               break;
@@ -885,12 +992,18 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::Note: {
           std::vector<Value> args(st.end() - in.b, st.end());
           st.resize(st.size() - in.b);
-          std::string text;
-          for (const Value& v : args) text += (text.empty() ? "" : ", ") + display(program_, state_, v);
-          trace(joinCitations(program_.notes[in.a].citations), "note", text, "", "");
+          if (state_.tracing) {
+            std::string text;
+            for (const Value& v : args) text += (text.empty() ? "" : ", ") + display(program_, state_, v);
+            trace(joinCitations(program_.notes[in.a].citations), "note", text, "", "");
+          }
           break;
         }
         case Op::Trace: {
+          if (!state_.tracing) {  // nothing to write: drop the reasons, operand, after, before
+            st.resize(st.size() - in.b - 3);
+            break;
+          }
           std::vector<Value> because(st.end() - in.b, st.end());
           st.resize(st.size() - in.b);
           Value operand = pop();

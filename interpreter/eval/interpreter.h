@@ -8,6 +8,7 @@
 // from builtins and from the Session (to list legal actions).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -104,6 +105,10 @@ class Interpreter {
   };
   std::vector<PendingMemo> pendingMemo_;
   bool memoizable(int32_t fn) const;
+  // The machine a pure call at the current nesting depth runs on, emptied: one per depth, kept
+  // by the memo (or here, without one) so that calls reuse their stacks.
+  Machine& pureMachine();
+  std::vector<std::unique_ptr<Machine>> scratch_;
   // Steps left in this run, shared by nested pure calls (a lambda called by a builtin does not get
   // a budget of its own).
   int64_t budget_ = kStepBudget;

@@ -7,8 +7,10 @@
 #pragma once
 
 #include <cstdint>
+#include <algorithm>
 #include <map>
-#include <unordered_map>
+#include <span>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -93,6 +95,18 @@ struct GameState {
   uint64_t version = 0;
 };
 
+struct Frame {
+  int32_t fn = -1;
+  int32_t pc = 0;
+  int32_t base = 0;      // stack index of local 0
+  bool discard = false;  // drop the return value (actions, triggers)
+};
+
+struct Machine {
+  std::vector<Frame> frames;
+  std::vector<ir::Value> stack;
+};
+
 // A cache of pure calls (user functions and the geometry builtins) for one version of the game
 // state. A copy of a Session starts with an empty cache: the cache is never shared, so two copies
 // that diverge can never read each other's results.
@@ -109,44 +123,71 @@ class MemoCache {
     std::vector<ir::Value> args;
     bool operator==(const Key& o) const { return fn == o.fn && args == o.args; }
   };
-  struct KeyHash {
-    size_t operator()(const Key& k) const;
-  };
-  const ir::Value* find(uint64_t version, const Key& k) {
+  static size_t hash(int32_t fn, std::span<const ir::Value> args);
+
+  const ir::Value* find(uint64_t version, int32_t fn, std::span<const ir::Value> args) {
     if (version != version_) {
       clear();
       version_ = version;
       return nullptr;
     }
-    auto it = map_.find(k);
-    return it == map_.end() ? nullptr : &it->second;
-  }
-  void store(uint64_t version, Key k, ir::Value v) {
-    if (version != version_) {
-      clear();
-      version_ = version;
+    if (used_ == 0) return nullptr;
+    size_t h = hash(fn, args);
+    for (size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (s.gen != gen_) return nullptr;
+      if (s.hash == h && s.key.fn == fn && std::equal(args.begin(), args.end(), s.key.args.begin(), s.key.args.end()))
+        return &s.value;
     }
-    // Bounded: a pathological ruleset cannot grow the cache without limit.
-    if (map_.size() > 200000) map_.clear();
-    map_.emplace(std::move(k), std::move(v));
   }
-  void clear() { map_.clear(); }
+  const ir::Value* find(uint64_t version, const Key& k) { return find(version, k.fn, k.args); }
+  void store(uint64_t version, Key k, ir::Value v);
+  void clear() {
+    // The slots stay allocated for the next version: a new generation marks them all free.
+    ++gen_;
+    used_ = 0;
+    firstAt_.clear();
+    nextAt_.clear();
+    ++unitsAtGen_;
+  }
+
+  // The units in hex h (on the map, in unit order) as a list value, computed for all hexes at
+  // once the first time one is asked for in this version: rules ask `units_at` thousands of times
+  // between two changes of the game.
+  const ir::Value& unitsAt(const GameState& s, int32_t h);
+
+  // Scratch machines for nested pure calls, one per nesting depth, reused from call to call so
+  // that a call does not allocate a stack of its own. Never part of what the cache holds: a call
+  // clears its machine before use.
+  Machine& scratch(size_t depth) {
+    while (scratch_.size() <= depth) scratch_.push_back(std::make_unique<Machine>());
+    return *scratch_[depth];
+  }
 
  private:
+  // An open-addressing table whose slots belong to a generation: clearing it (at every change of
+  // the game) is one increment, and the slots, with the capacity of their argument vectors, are
+  // reused rather than freed and allocated again.
+  struct Slot {
+    uint64_t gen = 0;
+    size_t hash = 0;
+    Key key{0, {}};
+    ir::Value value;
+  };
+  void grow();
   uint64_t version_ = ~0ull;
-  std::unordered_map<Key, ir::Value, KeyHash> map_;
+  std::vector<Slot> slots_;
+  size_t mask_ = 0;
+  size_t used_ = 0;
+  uint64_t gen_ = 1;
+  // For unitsAt: per hex its first unit and per unit the next in the same hex (-1: none), and
+  // per hex the list once made, valid when its generation is the current one.
+  std::vector<int32_t> firstAt_, nextAt_;
+  std::vector<ir::Value> unitsAt_;
+  std::vector<uint64_t> unitsAtMade_;
+  uint64_t unitsAtGen_ = 1;
+  std::vector<std::unique_ptr<Machine>> scratch_;
 };
 
-struct Frame {
-  int32_t fn = -1;
-  int32_t pc = 0;
-  int32_t base = 0;      // stack index of local 0
-  bool discard = false;  // drop the return value (actions, triggers)
-};
-
-struct Machine {
-  std::vector<Frame> frames;
-  std::vector<ir::Value> stack;
-};
 
 }  // namespace polemos::eval

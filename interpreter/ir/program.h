@@ -128,6 +128,10 @@ struct Function {
   std::vector<Type> paramTypes;
   Type result;
   diag::SourceRange range;
+  // The code writes trace events (notes, modifier applications, table look-ups): a player reads
+  // those, so calls of such a function are never answered from the memo of pure calls. Kept up to
+  // date by the compiler as it emits code, so the evaluator need not scan the code on every call.
+  bool writesTrace = false;
   bool pure() const {
     return kind == FuncKind::Function || kind == FuncKind::Guard || kind == FuncKind::Quantity ||
            kind == FuncKind::Lambda || kind == FuncKind::Derived || kind == FuncKind::Init;
