@@ -17,6 +17,7 @@
 //                                                  declared, movement searches hex + facing (Deluxe 8.4)
 //   turns_to_move(u: unit): bool                   a move turns the unit to face its direction
 //   move_cost(u, from, to, facing: int): int?      the four-parameter form sees the mover's facing
+// path_cost(u, h, facing) prices a move that ends in h with that facing (facing mode only).
 //   los_blocks(h, from, to): bool                  the three-parameter form sees the firer and target
 // A builtin may also take a lambda in place of a hook, e.g. line_of_sight(a, b, h -> ...).
 #include <fmt/format.h>
@@ -222,9 +223,45 @@ Value bReachable(Context& c, Args a) {
   return Value::makeList(std::move(out));
 }
 
+// The cost of ending a move in every (hex, facing) of the map, for rulesets with facing
+// (rotation_cost declared): entry h * 6 + f, -1 where that state cannot be reached. The unit's own
+// hex is included, so turning in place has its price. Kept in the memo like reachCosts.
+const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn) {
+  static const int32_t kReachFacingKey = -100001;
+  MemoCache* memo = c.interp.memo();
+  MemoCache::Key key{kReachFacingKey, {unit}};
+  if (memo) {
+    if (const Value* hit = memo->find(c.state.version, key)) return hit->items();
+  }
+  const hex::Grid& g = grid(c, fn);
+  hex::MoveSpec spec = moveSpec(c, unit, fn);
+  if (!spec.facing) c.fail(fmt::format("{}(u, h, facing) needs movement with facing: declare rotation_cost", fn));
+  hex::Reach r = hex::reachable(g, spec);
+  ValueList costs(static_cast<size_t>(g.size()) * 6, Value::integer(-1));
+  for (hex::Hex h : r.hexes())
+    for (int f = 0; f < 6; ++f)
+      if (r.contains(h, static_cast<hex::Direction>(f)))
+        costs[static_cast<size_t>(g.indexOf(h)) * 6 + f] = Value::integer(r.cost(h, static_cast<hex::Direction>(f)));
+  static thread_local Value fallback;
+  if (!memo) {
+    fallback = Value::makeList(std::move(costs));
+    return fallback.items();
+  }
+  memo->store(c.state.version, key, Value::makeList(std::move(costs)));
+  return memo->find(c.state.version, key)->items();
+}
+
 Value bPathCost(Context& c, Args a) {
   int32_t to = hexArg(c, a[1], "path_cost");
   const UnitState& u = unitArg(c, a[0], "path_cost");
+  if (a.size() == 3) {
+    // path_cost(u, h, facing): the cheapest move that ends in h facing that way (Deluxe 8.4).
+    if (a[2].tag != Tag::Int) c.fail("path_cost(u, h, facing): the facing must be a number 0..5");
+    int64_t f = ((a[2].i % 6) + 6) % 6;
+    const ValueList& costs = reachFacingCosts(c, a[0], "path_cost");
+    const Value& v = costs.at(static_cast<size_t>(to) * 6 + static_cast<size_t>(f));
+    return v.i >= 0 ? v : Value::none();
+  }
   if (u.status == UnitStatus::OnMap && u.hex == to) return Value::integer(0);
   const ValueList& costs = reachCosts(c, a[0], "path_cost");
   const Value& v = costs.at(static_cast<size_t>(to));
