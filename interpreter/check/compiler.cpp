@@ -2872,7 +2872,7 @@ void Compiler::compileBodies() {
 }
 
 bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scenario) {
-  size_t before = D.errorCount();
+  size_t before = D.reportCount();
   scenario_ = scenario;
   // The builtin event every ruleset has: a unit eliminated by `eliminate(u)`.
   {
@@ -2937,7 +2937,7 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
     for (const auto& f : P.scenarioAttrs.fields) P.scenarioValues.push_back(f.value);
   }
   compileBodies();
-  return D.errorCount() == before;
+  return D.reportCount() == before;
 }
 
 void Compiler::rebuildSymbols() {
@@ -2972,7 +2972,7 @@ void Compiler::rebuildSymbols() {
 }
 
 int32_t Compiler::compileStandalone(const ast::Expr& e) {
-  size_t before = D.errorCount();
+  size_t before = D.reportCount();
   int32_t fi = newFunction("eval", FuncKind::Function, e.range);
   FnCtx c;
   c.index = fi;
@@ -2983,7 +2983,7 @@ int32_t Compiler::compileStandalone(const ast::Expr& e) {
   emit(Op::Return, 0, 0, e.range);
   P.functions[fi].result = t;
   ctx_ = nullptr;
-  return D.errorCount() == before ? fi : -1;
+  return D.reportCount() == before ? fi : -1;
 }
 
 }  // namespace

@@ -107,6 +107,8 @@ struct Loader::Impl {
   std::set<std::string> usedModules;
   std::vector<std::string> lineagePaths;  // the files of the ruleset chain, base first
   diag::SourceRange rulesetRange;  // the name of the last ruleset loaded, for whole-ruleset errors
+  std::set<const ast::File*> syntaxBroken;  // files with syntax errors (reported once, when parsed)
+  bool usedBroken = false;                  // the current load uses such a file
 
   explicit Impl(Loader& l) : self(l), D(l.diags_) {}
 
@@ -114,16 +116,25 @@ struct Loader::Impl {
     std::error_code ec;
     fs::path canon = fs::weakly_canonical(p, ec);
     std::string key = ec ? p.string() : canon.string();
-    if (auto it = parsed.find(key); it != parsed.end()) return it->second;
+    if (auto it = parsed.find(key); it != parsed.end()) {
+      if (syntaxBroken.count(it->second)) usedBroken = true;
+      return it->second;
+    }
     std::string text;
     if (!readFile(p, text)) {
       D.error(from, fmt::format("cannot read '{}'", p.string()));
       return nullptr;
     }
     diag::FileId id = D.sources().add(displayPath(p), std::move(text));
+    size_t errorsBefore = D.reportCount();
     auto f = syntax::parseFile(D, id);
     if (!f) return nullptr;
     ast::File* raw = f.get();
+    // A file with syntax errors holds an incomplete tree: no load that uses it is compiled.
+    if (D.reportCount() > errorsBefore) {
+      syntaxBroken.insert(raw);
+      usedBroken = true;
+    }
     files.push_back(std::move(f));
     parsed[key] = raw;
     return raw;
@@ -396,8 +407,9 @@ struct Loader::Impl {
 
   Loaded load(const LoadRequest& req, MergedRules* rules = nullptr) {
     Loaded result;
-    size_t errorsBefore = D.errorCount();
-    auto failed = [&] { return D.errorCount() > errorsBefore; };
+    size_t errorsBefore = D.reportCount();
+    usedBroken = false;
+    auto failed = [&] { return D.reportCount() > errorsBefore || usedBroken; };
     std::vector<Layer> layers, modules;
     std::string name, title;
     std::vector<std::string> lineage;
@@ -501,13 +513,13 @@ struct Loader::Impl {
   }
 
   bool loadForDiff(const std::string& arg, MergedRules& out) {
-    size_t before = D.errorCount();
+    size_t before = D.reportCount();
     LoadRequest r;
     if (arg.find('/') == std::string::npos && !arg.ends_with(".pol")) {
       r.ruleset = arg;
     } else {
       ast::File* f = parsePath(arg, {});
-      if (!f || D.errorCount() > before) return false;
+      if (!f || D.reportCount() > before) return false;
       const ast::Block* rb = findBlock(f, ast::BlockKind::Ruleset);
       const ast::Block* hb = findBlock(f, ast::BlockKind::House);
       if (rb) {
@@ -539,9 +551,9 @@ struct Loader::Impl {
   }
 
   void checkFile(const std::string& path) {
-    size_t before = D.errorCount();
+    size_t before = D.reportCount();
     ast::File* f = parsePath(path, {});
-    if (!f || D.errorCount() > before) return;
+    if (!f || D.reportCount() > before) return;
     if (f->partOf) {
       // Checked through the ruleset that includes it.
       LoadRequest r;
@@ -589,7 +601,7 @@ struct Loader::Impl {
           modules.push_back(std::move(l));
           std::vector<OverlayChange> changes;
           auto merged = merge(modules, changes);
-          if (D.errorCount() > before) return;
+          if (D.reportCount() > before) return;
           ir::Program p;
           compileProgram(D, merged, nullptr, p);
           break;

@@ -59,6 +59,7 @@ Diagnostic& Diagnostics::add(Severity s, SourceRange range, std::string message)
     if (a == kNoFile || b == kNoFile || a >= sources_->fileCount() || b >= sources_->fileCount()) return false;
     return sources_->name(a) == sources_->name(b);  // the same file read again by another load
   };
+  if (s == Severity::Error) ++reports_;
   for (Diagnostic& d : diags_)
     if (d.severity == s && d.message == message && sameFile(d.range.begin.file, range.begin.file) &&
         d.range.begin.line == range.begin.line && d.range.begin.col == range.begin.col) {
@@ -97,6 +98,7 @@ void Diagnostics::note(Diagnostic& d, SourceRange range, std::string message) {
 void Diagnostics::clear() {
   diags_.clear();
   errors_ = 0;
+  reports_ = 0;
   next_ = 0;
 }
 

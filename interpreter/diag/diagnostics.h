@@ -45,6 +45,10 @@ class Diagnostics {
   void note(Diagnostic& d, SourceRange range, std::string message);
 
   size_t errorCount() const { return errors_; }
+  // Every error reported, a duplicate of an earlier one included: what code that asks "did this
+  // step fail?" compares before and after (a file parsed again by a second load reports the same
+  // errors, which are shown once but still mean the step failed).
+  size_t reportCount() const { return reports_; }
   bool hasErrors() const { return errors_ > 0; }
   bool full() const { return errors_ >= kMaxErrors; }
   const std::vector<Diagnostic>& all() const { return diags_; }
@@ -66,6 +70,7 @@ class Diagnostics {
   std::vector<Diagnostic> diags_;
   Diagnostic overflow_;  // where reports go once the engine is full
   size_t errors_ = 0;
+  size_t reports_ = 0;
   uint64_t next_ = 0;
 };
 

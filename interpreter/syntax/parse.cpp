@@ -551,10 +551,10 @@ ast::ExprPtr parseExpression(diag::Diagnostics& diags, diag::FileId file,
     diags.error(diag::SourceRange{}, "internal error: parseExpression called with an unknown file");
     return nullptr;
   }
-  const size_t before = diags.errorCount();
+  const size_t before = diags.reportCount();
   ParseJob job{diags, file, limits, Entry::Expression, nullptr, nullptr};
   parseGuarded(job);
-  if (diags.errorCount() != before) return nullptr;
+  if (diags.reportCount() != before) return nullptr;
   return std::move(job.exprOut);
 }
 

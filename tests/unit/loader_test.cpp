@@ -1,0 +1,43 @@
+// Loader: checking several files with one loader, where a file with syntax errors is read again
+// by a second load (a `part of` file checked alone, then through its ruleset). The second load
+// must fail with the same errors shown once, never compile the broken tree (this crashed).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "check/loader.h"
+#include "diag/diagnostics.h"
+
+namespace fs = std::filesystem;
+using namespace polemos;
+
+namespace {
+void write(const fs::path& p, const std::string& text) {
+  std::ofstream out(p);
+  out << text;
+}
+}  // namespace
+
+TEST(Loader, BrokenPartFileReadByTwoLoadsIsNotCompiled) {
+  fs::path dir = fs::temp_directory_path() / "polemos_loader_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  write(dir / "game.pol",
+        "ruleset game {\n  include \"part.pol\"\n  sequence { note f(1) }\n}\n");
+  // A stray `{` makes the rest of the file a block: the lambda below loses its body.
+  write(dir / "part.pol",
+        "part of game\n{ function g(x: int): int = x\n"
+        "function f(x: int): int = sum(filter([1, 2], y -> y > x), z -> z)\n");
+  diag::SourceManager sources;
+  diag::Diagnostics diags(sources);
+  check::Loader loader(diags);
+  loader.checkFile((dir / "part.pol").string());
+  size_t shown = diags.errorCount();
+  EXPECT_GT(shown, 0u);
+  loader.checkFile((dir / "game.pol").string());
+  // The same syntax errors, reported again, are shown once; nothing else is added.
+  EXPECT_EQ(diags.errorCount(), shown);
+  EXPECT_GT(diags.reportCount(), shown);
+  fs::remove_all(dir);
+}
