@@ -758,6 +758,8 @@ struct Describer {
   }
 };
 
+}  // namespace
+
 // Rule numbers compare as the rule books number them: the section as a number (9 < 10), and the
 // digits after its point as a decimal fraction, so that 7.41 (a part of 7.4) comes before 7.6;
 // lettered parts (4.A) compare as text, after numbered ones.
@@ -780,6 +782,8 @@ bool ruleLess(const std::string& a, const std::string& b) {
   }
   return a.size() - std::min(a.size(), i) < b.size() - std::min(b.size(), j);
 }
+
+namespace {
 
 const std::vector<std::string>& sortRules(const DeclChange& c) {
   return c.change == DeclChange::Removed ? c.oldRules : c.newRules;

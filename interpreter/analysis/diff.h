@@ -53,4 +53,7 @@ std::string formatDiff(const RulesDiff& d, bool json);
 // in brackets when both exist and the detail is short; at most about 110 characters.
 std::string describe(const DeclChange& c);
 
+// Rule numbers in rule-book order: 7.41 before 7.6, 9 before 10, numbered parts before 4.A.
+bool ruleLess(const std::string& a, const std::string& b);
+
 }  // namespace polemos::analysis

@@ -8,10 +8,16 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
+#include <optional>
+#include <set>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "repl/repl.h"
+#include "analysis/coverage.h"
+#include "analysis/diff.h"
+#include "eval/coverage.h"
 
 namespace polemos::cli {
 namespace {
@@ -24,13 +30,14 @@ const char* kPlayUsage =
 
 const char* kRunUsage =
     "usage: polemos run SCRIPT [RULESET [SCENARIO]] [--seed N] [--house FILE]... [--level L]\n"
-    "                   [--option K=V]... [--json] [--strict]\n"
+    "                   [--option K=V]... [--json] [--strict] [--coverage]\n"
     "\n"
     "Runs REPL commands from SCRIPT, echoing each as `> command` followed by its output. The game\n"
     "is RULESET and SCENARIO, or those named on the script's first lines as `# ruleset: NAME` and\n"
     "`# scenario: NAME` (also `# seed: N`, `# level: L`, `# option: K=V`, `# house: FILE`,\n"
     "`# json: on`). Exit status 1 if any `expect` failed\n"
-    "(with --strict: at the first error).\n";
+    "(with --strict: at the first error). --coverage prints, at the end, which cited rules of the\n"
+    "ruleset ran, by rule number, and which never did.\n";
 
 // Parses the options shared by play and run; returns 0 to go on, or an exit code.
 int parseOptions(const std::vector<std::string>& args, repl::ReplOptions& o, std::vector<std::string>& positional,
@@ -158,10 +165,72 @@ int playCommand(const std::vector<std::string>& args) {
   return 0;
 }
 
-int runCommand(const std::vector<std::string>& args) {
+// Rule coverage over a script, which may start several games (sandbox, ruleset, level ...): the
+// rules of each game are added up when it is replaced, and at the end.
+struct CoverageAccumulator {
+  std::map<std::string, std::set<std::string>> citedBy;
+  std::map<std::string, size_t> hits;
+  std::vector<uint8_t> functions, requirements;
+  const ir::Program* program = nullptr;
+  uint64_t seenSeq = 0;  // trace events up to this one are counted
+
+  CoverageAccumulator() {
+    // Large enough for any program until the first one is known (it is loaded inside start()).
+    functions.assign(1 << 16, 0);
+    requirements.assign(1 << 16, 0);
+    eval::g_coverage = &functions;
+    eval::g_requireCoverage = &requirements;
+  }
+  ~CoverageAccumulator() {
+    eval::g_coverage = nullptr;
+    eval::g_requireCoverage = nullptr;
+  }
+  // A new game (or the first): count from its start.
+  void attach(const engine::Session* s) {
+    program = s ? &s->program() : nullptr;
+    functions.resize(program ? program->functions.size() : 0);
+    requirements.resize(program ? program->requirements.size() : 0);
+    seenSeq = 0;
+  }
+  // Adds what ran since the last flush (functions entered, requirements checked, trace events).
+  void flush(const engine::Session* s) {
+    if (!s || !program || &s->program() != program) return;
+    std::vector<eval::TraceEvent> fresh;
+    for (const auto& e : s->state().trace)
+      if (e.seq > seenSeq) fresh.push_back(e);
+    if (!s->state().trace.empty()) seenSeq = std::max(seenSeq, s->state().trace.back().seq);
+    for (const auto& row : analysis::ruleCoverage(*program, functions, requirements, fresh)) {
+      citedBy[row.rule].insert(row.citedBy.begin(), row.citedBy.end());
+      hits[row.rule] += row.hits;
+    }
+    std::fill(functions.begin(), functions.end(), 0);
+    std::fill(requirements.begin(), requirements.end(), 0);
+  }
+  std::string report() const {
+    std::vector<analysis::CoverageRow> rows;
+    for (const auto& [rule, who] : citedBy) {
+      analysis::CoverageRow r;
+      r.rule = rule;
+      r.citedBy.assign(who.begin(), who.end());
+      r.hits = hits.count(rule) ? hits.at(rule) : 0;
+      rows.push_back(std::move(r));
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const analysis::CoverageRow& a, const analysis::CoverageRow& b) { return analysis::ruleLess(a.rule, b.rule); });
+    return analysis::renderCoverage(rows);
+  }
+};
+
+int runCommand(const std::vector<std::string>& argsIn) {
   repl::ReplOptions o;
   std::vector<std::string> pos;
   bool strict = false;
+  bool coverage = false;
+  std::vector<std::string> args;
+  for (const auto& a : argsIn) {
+    if (a == "--coverage") coverage = true;
+    else args.push_back(a);
+  }
   int rc = parseOptions(args, o, pos, strict, kRunUsage);
   if (rc != 0) return rc < 0 ? 0 : rc;
   if (pos.empty() || pos.size() > 3) {
@@ -216,9 +285,12 @@ int runCommand(const std::vector<std::string>& args) {
     fmt::print(stderr, "polemos run: name the game: `polemos run SCRIPT RULESET [SCENARIO]` or a `# ruleset: NAME` line\n");
     return 2;
   }
+  std::optional<CoverageAccumulator> cov;
+  if (coverage) cov.emplace();
   repl::Repl r(o);
   std::string out;
   bool ok = r.start(out);
+  if (cov) cov->attach(r.session());
   std::fputs(out.c_str(), stdout);
   if (!ok) return 1;
   for (const auto& l : lines) {
@@ -227,11 +299,18 @@ int runCommand(const std::vector<std::string>& args) {
     if (t.empty() || t[0] == '#') continue;
     out.clear();
     int errorsBefore = r.errors();
+    const ir::Program* before = r.session() ? &r.session()->program() : nullptr;
+    if (cov) cov->flush(r.session());  // in case this command replaces the game
     std::fputs(("> " + t + "\n").c_str(), stdout);
     bool more = r.execute(t, out);
     std::fputs(out.c_str(), stdout);
+    if (cov && (r.session() ? &r.session()->program() : nullptr) != before) cov->attach(r.session());
     if (!more) break;
     if (strict && (r.errors() > errorsBefore || r.failedExpects() > 0)) return 1;
+  }
+  if (cov) {
+    cov->flush(r.session());
+    std::fputs(cov->report().c_str(), stdout);
   }
   if (r.failedExpects() > 0) {
     fmt::print("{} expectation{} failed\n", r.failedExpects(), r.failedExpects() == 1 ? "" : "s");

@@ -1,4 +1,5 @@
 #include "engine/session.h"
+#include "eval/coverage.h"
 
 #include <fmt/format.h>
 
@@ -132,6 +133,7 @@ Outcome Session::start() {
   }
   machine_ = eval::Machine{};
   machine_.frames.push_back(eval::Frame{P.sequence, 0, 0, true});
+  eval::cover(P.sequence);
   machine_.stack.resize(std::max(0, P.functions[P.sequence].locals));
   return run();
 }
@@ -506,6 +508,7 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
   for (const Value& v : args) machine_.stack.push_back(v);
   machine_.stack.resize(nf.base + std::max(body.locals, body.arity));
   machine_.frames.push_back(nf);
+  eval::cover(nf.fn);
   return run();
 }
 

@@ -1,4 +1,5 @@
 #include "eval/interpreter.h"
+#include "eval/coverage.h"
 
 #include <fmt/format.h>
 
@@ -543,6 +544,7 @@ void Interpreter::pushTriggers(Machine& m) {
       for (const Value& a : ev->second) m.stack.push_back(a);
       m.stack.resize(fr.base + std::max(f.locals, f.arity));
       m.frames.push_back(fr);
+      cover(fr.fn);
       if (state_.tracing) {
         std::string args;
         for (const Value& a : ev->second) args += (args.empty() ? "" : ", ") + display(program_, state_, a);
@@ -563,6 +565,7 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
   if (captures) for (const Value& c : *captures) m.stack.push_back(c);
   m.stack.resize(std::max<size_t>(f.locals, args.size() + ncap));
   m.frames.push_back(Frame{fn, 0, 0, false});
+  cover(fn);
   ++pureDepth_;
   struct Guard {
     int& d;
@@ -587,6 +590,7 @@ std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value>
     for (const Value& a : args) m.stack.push_back(a);
     m.stack.resize(std::max<size_t>(f.locals, args.size()));
     m.frames.push_back(Frame{fn, 0, 0, false});
+    cover(fn);
     ++pureDepth_;
     struct Guard {
       int& d;
@@ -783,6 +787,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (caps) for (const Value& c : *caps) st.push_back(c);
           st.resize(nf.base + std::max(callee.locals, callee.arity + static_cast<int32_t>(caps ? caps->size() : 0)));
           m.frames.push_back(nf);
+          cover(target);
           break;
         }
         case Op::CallBuiltin: {
@@ -895,6 +900,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           return s;
         }
         case Op::Require: {
+          coverRequire(in.a);
           Value c = pop();
           if (c.tag != Tag::Bool) throw RuntimeError("a requirement must be true or false");
           if (!c.i) {
@@ -987,6 +993,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           for (auto& a : args) st.push_back(a);
           st.resize(nf.base + std::max(callee.locals, callee.arity));
           m.frames.push_back(nf);
+          cover(target);
           break;
         }
         case Op::Note: {

@@ -19,7 +19,9 @@ expected="$dir/${name%.script}.expected"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$dir"/. "$work"/
-run() { (cd "$work" && "$polemos" run "$name" 2>&1; echo "exit: $?"); }
+# A `# flags: ...` line in the script adds command-line flags (e.g. --coverage).
+flags=$(grep -m1 '^# flags:' "$2" | sed 's/^# flags://')
+run() { (cd "$work" && "$polemos" run $flags "$name" 2>&1; echo "exit: $?"); }
 first=$(run)
 second=$(run)
 if [ "$first" != "$second" ]; then
