@@ -16,5 +16,7 @@ int diffCommand(const std::vector<std::string>& args);
 int playCommand(const std::vector<std::string>& args);
 // `polemos run SCRIPT ...`
 int runCommand(const std::vector<std::string>& args);
+// `polemos sim RULESET [SCENARIO] --games N ...`, `polemos sim --merge FILES...`
+int simCommand(const std::vector<std::string>& args);
 
 }  // namespace polemos::cli

@@ -15,6 +15,7 @@ const char* kUsage =
     "  run SCRIPT                run REPL commands from a file\n"
     "  check PATH...             check rulesets, scenarios, house files and stdlib modules\n"
     "  diff A [B]                the declarations that differ between two rulesets or house files\n"
+    "  sim RULESET [SCENARIO]    play many games between automatic players and aggregate the results\n"
     "  help                      this message\n"
     "\n"
     "Run `polemos <command> --help` for a command's options.\n";
@@ -29,6 +30,7 @@ int dispatch(const std::vector<std::string>& args) {
   if (cmd == "diff") return diffCommand(rest);
   if (cmd == "play") return playCommand(rest);
   if (cmd == "run") return runCommand(rest);
+  if (cmd == "sim") return simCommand(rest);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

@@ -1,0 +1,267 @@
+// `polemos sim RULESET [SCENARIO] --games N --seed S ...`: many whole games between automatic
+// players, aggregated; `polemos sim --merge FILES...` combines the JSON of shards.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "analysis/coverage.h"
+#include "analysis/diff.h"
+#include "analysis/sim.h"
+#include "check/loader.h"
+#include "cli/commands.h"
+#include "diag/diagnostics.h"
+#include "eval/coverage.h"
+
+namespace polemos::cli {
+namespace {
+
+const char* kSimUsage =
+    "usage: polemos sim RULESET [SCENARIO] --games N [--seed S] [--players random] [--threads T]\n"
+    "                   [--house FILE]... [--level L] [--option K=V]... [--shard I/N] [--json] [--coverage]\n"
+    "       polemos sim --merge FILE...\n"
+    "\n"
+    "Plays N whole games between seeded random players (the REPL's `auto`) and aggregates the\n"
+    "results: winners and victory levels with 95% confidence intervals, the mean turns played and\n"
+    "the losses and victory points per side. Game i is played with seed S + i, so the results are\n"
+    "the same whatever the number of threads. --shard I/N plays the I-th of N slices of the games\n"
+    "(for an array job); --json prints the run as JSON, which --merge combines into the same\n"
+    "aggregate as one run. --coverage adds which cited rules ran, and which never did.\n";
+
+struct RuleTally {
+  std::map<std::string, std::set<std::string>> citedBy;
+  std::map<std::string, size_t> hits;
+  void add(const std::vector<analysis::CoverageRow>& rows) {
+    for (const auto& r : rows) {
+      citedBy[r.rule].insert(r.citedBy.begin(), r.citedBy.end());
+      hits[r.rule] += r.hits;
+    }
+  }
+  void add(const RuleTally& o) {
+    for (const auto& [k, v] : o.citedBy) citedBy[k].insert(v.begin(), v.end());
+    for (const auto& [k, v] : o.hits) hits[k] += v;
+  }
+  std::string render() const {
+    std::vector<analysis::CoverageRow> rows;
+    for (const auto& [rule, who] : citedBy) {
+      analysis::CoverageRow r;
+      r.rule = rule;
+      r.citedBy.assign(who.begin(), who.end());
+      r.hits = hits.count(rule) ? hits.at(rule) : 0;
+      rows.push_back(std::move(r));
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const analysis::CoverageRow& a, const analysis::CoverageRow& b) { return analysis::ruleLess(a.rule, b.rule); });
+    return analysis::renderCoverage(rows);
+  }
+};
+
+int mergeCommand(const std::vector<std::string>& files, bool json) {
+  if (files.empty()) {
+    std::fputs(kSimUsage, stderr);
+    return 2;
+  }
+  analysis::SimSpec spec;
+  std::vector<std::string> sides;
+  std::vector<analysis::SimGame> all;
+  std::set<uint64_t> seen;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) {
+      fmt::print(stderr, "polemos sim: cannot read {}\n", f);
+      return 1;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    analysis::SimSpec s;
+    std::vector<std::string> sd;
+    std::vector<analysis::SimGame> gs;
+    std::string err;
+    if (!analysis::fromJson(ss.str(), s, sd, gs, err)) {
+      fmt::print(stderr, "polemos sim: {} is not the JSON of a sim run: {}\n", f, err);
+      return 1;
+    }
+    if (all.empty() && seen.empty()) {
+      spec = s;
+      sides = sd;
+    } else if (s.ruleset != spec.ruleset || s.scenario != spec.scenario || s.level != spec.level ||
+               s.seed != spec.seed || s.games != spec.games || s.players != spec.players || s.houses != spec.houses ||
+               s.options != spec.options || sd != sides) {
+      fmt::print(stderr, "polemos sim: {} is a shard of another run (ruleset, scenario, seed, games, players, options)\n", f);
+      return 1;
+    }
+    for (auto& g : gs) {
+      if (!seen.insert(g.index).second) {
+        fmt::print(stderr, "polemos sim: game {} is in two shards\n", g.index);
+        return 1;
+      }
+      all.push_back(std::move(g));
+    }
+  }
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+  spec.shardIndex = 1;
+  spec.shardCount = 1;
+  if (all.size() != spec.games)
+    fmt::print(stderr, "polemos sim: the shards hold {} of the run's {} games\n", all.size(), spec.games);
+  std::string out = json ? analysis::toJson(spec, sides, all) : analysis::renderSummary(spec, sides, all);
+  std::fputs(out.c_str(), stdout);
+  return 0;
+}
+
+}  // namespace
+
+int simCommand(const std::vector<std::string>& args) {
+  analysis::SimSpec spec;
+  std::vector<std::string> pos;
+  unsigned threads = 1;
+  bool json = false, coverage = false, merge = false, gamesGiven = false;
+  auto number = [](const std::string& v, uint64_t& out) {
+    try {
+      size_t used = 0;
+      out = std::stoull(v, &used);
+      return used == v.size();
+    } catch (...) {
+      return false;
+    }
+  };
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= args.size()) return false;
+      out = args[++i];
+      return true;
+    };
+    std::string v;
+    uint64_t n = 0;
+    if (a == "--help" || a == "-h") {
+      std::fputs(kSimUsage, stdout);
+      return 0;
+    } else if (a == "--merge") {
+      merge = true;
+    } else if (a == "--games") {
+      if (!value(v) || !number(v, n) || n == 0) return fmt::print(stderr, "polemos sim: --games needs a positive number\n"), 2;
+      spec.games = n;
+      gamesGiven = true;
+    } else if (a == "--seed") {
+      if (!value(v) || !number(v, n)) return fmt::print(stderr, "polemos sim: --seed needs a whole number\n"), 2;
+      spec.seed = n;
+    } else if (a == "--threads") {
+      if (!value(v) || !number(v, n) || n == 0 || n > 256) return fmt::print(stderr, "polemos sim: --threads needs 1 to 256\n"), 2;
+      threads = static_cast<unsigned>(n);
+    } else if (a == "--players") {
+      if (!value(v)) return fmt::print(stderr, "polemos sim: --players needs a kind of player\n"), 2;
+      if (v != "random" && v != "random,random")
+        return fmt::print(stderr, "polemos sim: only the random player exists so far (--players random)\n"), 2;
+      spec.players = "random";
+    } else if (a == "--house") {
+      if (!value(v)) return fmt::print(stderr, "polemos sim: --house needs a file\n"), 2;
+      spec.houses.push_back(v);
+    } else if (a == "--level") {
+      if (!value(v)) return fmt::print(stderr, "polemos sim: --level needs a level\n"), 2;
+      spec.level = v;
+    } else if (a == "--option") {
+      if (!value(v) || v.find('=') == std::string::npos) return fmt::print(stderr, "polemos sim: --option needs NAME=VALUE\n"), 2;
+      spec.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
+    } else if (a == "--shard") {
+      uint64_t si = 0, sn = 0;
+      auto slash = value(v) ? v.find('/') : std::string::npos;
+      if (slash == std::string::npos || !number(v.substr(0, slash), si) || !number(v.substr(slash + 1), sn) || sn == 0 ||
+          si == 0 || si > sn)
+        return fmt::print(stderr, "polemos sim: --shard needs I/N with 1 <= I <= N\n"), 2;
+      spec.shardIndex = static_cast<unsigned>(si);
+      spec.shardCount = static_cast<unsigned>(sn);
+    } else if (a == "--json") {
+      json = true;
+    } else if (a == "--coverage") {
+      coverage = true;
+    } else if (!a.empty() && a[0] == '-') {
+      fmt::print(stderr, "polemos sim: unknown option '{}'\n{}", a, kSimUsage);
+      return 2;
+    } else {
+      pos.push_back(a);
+    }
+  }
+  if (merge) return mergeCommand(pos, json);
+  if (pos.empty() || pos.size() > 2 || !gamesGiven) {
+    std::fputs(kSimUsage, stderr);
+    return 2;
+  }
+  spec.ruleset = pos[0];
+  spec.scenario = pos.size() > 1 ? pos[1] : "";
+  diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  check::Loader loader(diags);
+  check::Loaded loaded = loader.load(check::LoadRequest{spec.ruleset, spec.scenario, spec.houses});
+  if (!loaded.program) {
+    std::fputs(diags.render(false).c_str(), stderr);
+    return 1;
+  }
+  if (loaded.program->sides.empty()) {
+    fmt::print(stderr, "polemos sim: {} has no scenario to play (name one)\n", spec.ruleset);
+    return 2;
+  }
+  std::shared_ptr<const ir::Program> program = loaded.program;
+  std::vector<std::string> sides;
+  for (const auto& s : program->sides) sides.push_back(s.name);
+  auto [first, last] = analysis::shardRange(spec.games, spec.shardIndex, spec.shardCount);
+  std::vector<analysis::SimGame> results(last - first);
+  std::atomic<uint64_t> next{first}, done{0};
+  std::vector<RuleTally> tallies(threads);
+  bool progress = isatty(2) != 0;
+  std::mutex progressMutex;
+  auto worker = [&](unsigned t) {
+    std::vector<uint8_t> fns, reqs;
+    if (coverage) {
+      fns.assign(program->functions.size(), 0);
+      reqs.assign(program->requirements.size(), 0);
+      eval::g_coverage = &fns;
+      eval::g_requireCoverage = &reqs;
+    }
+    for (uint64_t i = next++; i < last; i = next++) {
+      engine::SessionConfig cfg;
+      cfg.seed = spec.seed + i;
+      cfg.level = spec.level;
+      cfg.options = spec.options;
+      cfg.tracing = coverage;  // the trace is only needed to count the rules that ran
+      if (coverage) {
+        std::fill(fns.begin(), fns.end(), 0);
+        std::fill(reqs.begin(), reqs.end(), 0);
+      }
+      std::vector<eval::TraceEvent> trace;
+      analysis::SimGame g = analysis::playRandomGame(program, cfg, i, coverage ? &trace : nullptr);
+      if (coverage) tallies[t].add(analysis::ruleCoverage(*program, fns, reqs, trace));
+      results[i - first] = std::move(g);
+      uint64_t d = ++done;
+      if (progress) {
+        std::lock_guard<std::mutex> lock(progressMutex);
+        fmt::print(stderr, "\r{}/{} games", d, last - first);
+        std::fflush(stderr);
+      }
+    }
+    eval::g_coverage = nullptr;
+    eval::g_requireCoverage = nullptr;
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
+  for (auto& th : pool) th.join();
+  if (progress) fmt::print(stderr, "\r{:<30}\r", "");
+  std::string out = json ? analysis::toJson(spec, sides, results) : analysis::renderSummary(spec, sides, results);
+  std::fputs(out.c_str(), stdout);
+  if (coverage && !json) {
+    RuleTally all;
+    for (const auto& t : tallies) all.add(t);
+    std::fputs(("\n" + all.render()).c_str(), stdout);
+  }
+  bool anyFailed = std::any_of(results.begin(), results.end(), [](const auto& g) { return !g.finished; });
+  return anyFailed ? 1 : 0;
+}
+
+}  // namespace polemos::cli
