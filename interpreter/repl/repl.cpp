@@ -586,6 +586,10 @@ std::optional<Value> Repl::parseFieldValue(const Type& t, const std::string& tex
       for (size_t i = 0; i < P.unitTypes.size(); ++i)
         if (P.unitTypes[i].name == text) return Value::of(Tag::UnitType, static_cast<int64_t>(i));
       break;
+    case TypeKind::Unit:
+      for (size_t i = 0; i < st.units.size(); ++i)
+        if (st.units[i].id == text) return Value::of(Tag::Unit, static_cast<int64_t>(i));
+      break;
     case TypeKind::Odds: {
       auto colon = text.find(':');
       auto a = parseInt(text.substr(0, colon));
