@@ -97,8 +97,8 @@ SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::Sessi
   g.level = st.result.level;
   int32_t lf = sideField(P, "losses"), vf = sideField(P, "vp");
   for (const auto& side : st.sides) {
-    g.losses.push_back(lf >= 0 ? intOf(side.fields[lf]) : 0);
-    g.vp.push_back(vf >= 0 ? intOf(side.fields[vf]) : 0);
+    if (lf >= 0) g.losses.push_back(intOf(side.fields[lf]));
+    if (vf >= 0) g.vp.push_back(intOf(side.fields[vf]));
   }
   if (trace) *trace = st.trace;
   return g;
@@ -157,8 +157,11 @@ std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& s
       if (s < g.vp.size()) v.push_back(static_cast<double>(g.vp[s]));
     }
     MeanCi a = meanCi(l), b = meanCi(v);
-    out += fmt::format("| {} losses (strength points) | {:.2f} | {:.2f} to {:.2f} |\n", sides[s], a.mean, a.mean - a.half, a.mean + a.half);
-    out += fmt::format("| {} victory points | {:.2f} | {:.2f} to {:.2f} |\n", sides[s], b.mean, b.mean - b.half, b.mean + b.half);
+    // Only the measures the ruleset keeps (side state fields `losses` and `vp`).
+    if (!l.empty())
+      out += fmt::format("| {} losses (strength points) | {:.2f} | {:.2f} to {:.2f} |\n", sides[s], a.mean, a.mean - a.half, a.mean + a.half);
+    if (!v.empty())
+      out += fmt::format("| {} victory points | {:.2f} | {:.2f} to {:.2f} |\n", sides[s], b.mean, b.mean - b.half, b.mean + b.half);
   }
   for (const auto& g : games)
     if (!g.finished) out += fmt::format("game {} (seed {}) failed: {}\n", g.index, g.seed, g.error);

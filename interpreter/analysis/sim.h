@@ -21,8 +21,8 @@ struct SimGame {
   std::string winner;       // a side's name, or "" for a draw
   std::string level;        // the victory level
   int64_t turns = 0;        // the game turn it ended on
-  std::vector<int64_t> losses;  // per side (side state field `losses`, if the ruleset has it)
-  std::vector<int64_t> vp;      // per side (side state field `vp`, if any)
+  std::vector<int64_t> losses;  // per side (side state field `losses`; empty if the ruleset has none)
+  std::vector<int64_t> vp;      // per side (side state field `vp`; empty if none)
   uint64_t decisions = 0;
 };
 
