@@ -72,6 +72,13 @@ const BadCase kCases[] = {
     {"ruleset nosuch", "polemos: error: unknown ruleset 'nosuch'"},
     {"scenario nosuch", "polemos: error: unknown scenario 'nosuch'"},
     {"map 0101", "error: map takes a region of two corner hexes"},
+    {"level nosuch", "error: unknown level 'nosuch'"},
+    {"house /nonexistent/house.pol", "polemos: error: cannot read"},
+    {"house a b", "error: house takes a file"},
+    {"expect fired", "error: expect fired takes a rule number"},
+    {"expect fired x7", "error: 'x7' is not a rule number"},
+    {"expect not fired nonsense", "error: 'nonsense' is not a rule number"},
+    {"set r1 hits=r2", "error: 'r2' is not a whole number"},
 };
 
 class BadCommand : public ::testing::TestWithParam<BadCase> {};
