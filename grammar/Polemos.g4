@@ -342,7 +342,7 @@ postfixExpr
 postfix
   : '(' args? ')'                                          # callPostfix
   | '[' expr (',' expr)* ']'                               # indexPostfix
-  | '.' ident                                              # memberPostfix
+  | '.' (ident | ROW)                                      # memberPostfix
   ;
 
 args

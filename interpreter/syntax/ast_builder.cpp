@@ -1274,7 +1274,8 @@ ExprPtr AstBuilder::postfixExpr(P::PostfixExprContext* ctx) {
     } else if (auto* member = as<P::MemberPostfixContext>(p)) {
       auto c = makeExpr(ExprKind::Member, r);
       c->operands.push_back(std::move(e));
-      c->member = ident(member->ident());
+      // `h.row`: `row` is a keyword (it starts a table row) but a fine member name.
+      c->member = member->ROW() ? tokenIdent(member->ROW()) : ident(member->ident());
       e = std::move(c);
     }
   }
