@@ -94,8 +94,28 @@ Outcome Session::start() {
         return s;
       }()), {}};
       v = Value::of(Tag::Enum, m - e.members.begin(), def.sub);
-    } else {
+    } else if (def.tag == Tag::Odds) {
+      // 3:1 (or 3-1).
+      auto sep = text.find_first_of(":-");
+      long long a = 0, b = 0;
+      try {
+        size_t ua = 0, ub = 0;
+        if (sep == std::string::npos) throw std::invalid_argument("x");
+        a = std::stoll(text.substr(0, sep), &ua);
+        b = std::stoll(text.substr(sep + 1), &ub);
+        if (ua != sep || ub != text.size() - sep - 1 || a <= 0 || b <= 0) throw std::invalid_argument("x");
+      } catch (...) {
+        return Outcome{Outcome::Error, fmt::format("option '{}' is odds such as 3:1, not '{}'", name, text), {}};
+      }
+      v = Value::odds(a, b);
+    } else if (def.tag == Tag::Str) {
       v = Value::string(text);
+    } else {
+      return Outcome{Outcome::Error,
+                     fmt::format("option '{}' cannot be set from outside the rules (it holds {}); a house rule can "
+                                 "replace it",
+                                 name, eval::display(P, state_, def)),
+                     {}};
     }
     state_.options[it - P.options.begin()] = v;
   }
