@@ -82,4 +82,29 @@ std::string renderCoverage(const std::vector<CoverageRow>& rows) {
   return out;
 }
 
+void RuleTally::add(const std::vector<CoverageRow>& rows) {
+  for (const auto& r : rows) {
+    citedBy[r.rule].insert(r.citedBy.begin(), r.citedBy.end());
+    hits[r.rule] += r.hits;
+  }
+}
+
+void RuleTally::add(const RuleTally& other) {
+  for (const auto& [k, v] : other.citedBy) citedBy[k].insert(v.begin(), v.end());
+  for (const auto& [k, v] : other.hits) hits[k] += v;
+}
+
+std::string RuleTally::render() const {
+  std::vector<CoverageRow> rows;
+  for (const auto& [rule, who] : citedBy) {
+    CoverageRow r;
+    r.rule = rule;
+    r.citedBy.assign(who.begin(), who.end());
+    r.hits = hits.count(rule) ? hits.at(rule) : 0;
+    rows.push_back(std::move(r));
+  }
+  std::sort(rows.begin(), rows.end(), [](const CoverageRow& a, const CoverageRow& b) { return ruleLess(a.rule, b.rule); });
+  return renderCoverage(rows);
+}
+
 }  // namespace polemos::analysis

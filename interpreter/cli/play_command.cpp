@@ -168,8 +168,7 @@ int playCommand(const std::vector<std::string>& args) {
 // Rule coverage over a script, which may start several games (sandbox, ruleset, level ...): the
 // rules of each game are added up when it is replaced, and at the end.
 struct CoverageAccumulator {
-  std::map<std::string, std::set<std::string>> citedBy;
-  std::map<std::string, size_t> hits;
+  analysis::RuleTally tally;
   std::vector<uint8_t> functions, requirements;
   const ir::Program* program = nullptr;
   uint64_t seenSeq = 0;  // trace events up to this one are counted
@@ -199,26 +198,11 @@ struct CoverageAccumulator {
     for (const auto& e : s->state().trace)
       if (e.seq > seenSeq) fresh.push_back(e);
     if (!s->state().trace.empty()) seenSeq = std::max(seenSeq, s->state().trace.back().seq);
-    for (const auto& row : analysis::ruleCoverage(*program, functions, requirements, fresh)) {
-      citedBy[row.rule].insert(row.citedBy.begin(), row.citedBy.end());
-      hits[row.rule] += row.hits;
-    }
+    tally.add(analysis::ruleCoverage(*program, functions, requirements, fresh));
     std::fill(functions.begin(), functions.end(), 0);
     std::fill(requirements.begin(), requirements.end(), 0);
   }
-  std::string report() const {
-    std::vector<analysis::CoverageRow> rows;
-    for (const auto& [rule, who] : citedBy) {
-      analysis::CoverageRow r;
-      r.rule = rule;
-      r.citedBy.assign(who.begin(), who.end());
-      r.hits = hits.count(rule) ? hits.at(rule) : 0;
-      rows.push_back(std::move(r));
-    }
-    std::sort(rows.begin(), rows.end(),
-              [](const analysis::CoverageRow& a, const analysis::CoverageRow& b) { return analysis::ruleLess(a.rule, b.rule); });
-    return analysis::renderCoverage(rows);
-  }
+  std::string report() const { return tally.render(); }
 };
 
 int runCommand(const std::vector<std::string>& argsIn) {

@@ -35,34 +35,6 @@ const char* kSimUsage =
     "(for an array job); --json prints the run as JSON, which --merge combines into the same\n"
     "aggregate as one run. --coverage adds which cited rules ran, and which never did.\n";
 
-struct RuleTally {
-  std::map<std::string, std::set<std::string>> citedBy;
-  std::map<std::string, size_t> hits;
-  void add(const std::vector<analysis::CoverageRow>& rows) {
-    for (const auto& r : rows) {
-      citedBy[r.rule].insert(r.citedBy.begin(), r.citedBy.end());
-      hits[r.rule] += r.hits;
-    }
-  }
-  void add(const RuleTally& o) {
-    for (const auto& [k, v] : o.citedBy) citedBy[k].insert(v.begin(), v.end());
-    for (const auto& [k, v] : o.hits) hits[k] += v;
-  }
-  std::string render() const {
-    std::vector<analysis::CoverageRow> rows;
-    for (const auto& [rule, who] : citedBy) {
-      analysis::CoverageRow r;
-      r.rule = rule;
-      r.citedBy.assign(who.begin(), who.end());
-      r.hits = hits.count(rule) ? hits.at(rule) : 0;
-      rows.push_back(std::move(r));
-    }
-    std::sort(rows.begin(), rows.end(),
-              [](const analysis::CoverageRow& a, const analysis::CoverageRow& b) { return analysis::ruleLess(a.rule, b.rule); });
-    return analysis::renderCoverage(rows);
-  }
-};
-
 int mergeCommand(const std::vector<std::string>& files, bool json) {
   if (files.empty()) {
     std::fputs(kSimUsage, stderr);
@@ -213,7 +185,7 @@ int simCommand(const std::vector<std::string>& args) {
   auto [first, last] = analysis::shardRange(spec.games, spec.shardIndex, spec.shardCount);
   std::vector<analysis::SimGame> results(last - first);
   std::atomic<uint64_t> next{first}, done{0};
-  std::vector<RuleTally> tallies(threads);
+  std::vector<analysis::RuleTally> tallies(threads);
   bool progress = isatty(2) != 0;
   std::mutex progressMutex;
   auto worker = [&](unsigned t) {
@@ -256,7 +228,7 @@ int simCommand(const std::vector<std::string>& args) {
   std::string out = json ? analysis::toJson(spec, sides, results) : analysis::renderSummary(spec, sides, results);
   std::fputs(out.c_str(), stdout);
   if (coverage && !json) {
-    RuleTally all;
+    analysis::RuleTally all;
     for (const auto& t : tallies) all.add(t);
     std::fputs(("\n" + all.render()).c_str(), stdout);
   }
