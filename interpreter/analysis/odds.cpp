@@ -105,8 +105,8 @@ OddsOutcome summarizeOutcome(const Session& before, const Session& after) {
   const eval::GameState& a = before.state();
   const eval::GameState& b = after.state();
   OddsOutcome o;
-  // The result as the rules traced it: a note naming the result (Standard's "§7.6 result DR");
-  // without one, the tables looked up (a fire table, a melee table); without those, every note.
+  // The result as the rules traced it: a note naming the result (Standard's "§7.6 result, DR");
+  // without one, the tables looked up (a fire table); without those, every note, less its numbers.
   std::vector<std::string> resultNotes, tables, notes;
   for (const auto& e : b.trace) {
     if (e.seq <= a.traceSeq) continue;
@@ -117,9 +117,20 @@ OddsOutcome summarizeOutcome(const Session& before, const Session& after) {
       if (j > i) cite += "§" + e.citation.substr(i, j - i) + " ";
     }
     if (e.kind == "note") {
-      std::string text = cite + e.subject;
-      if (e.subject.rfind("result", 0) == 0) resultNotes.push_back(text);
-      notes.push_back(text);
+      if (e.subject.rfind("result", 0) == 0) resultNotes.push_back(cite + e.subject);
+      // Numbers in a note are the values that went in (die rolls, totals): one outcome per die
+      // face is not what is asked, so they are left out ("final melee values, 8, 1, DE" counts
+      // as "final melee values, DE").
+      std::string kept;
+      for (size_t i = 0, j; i <= e.subject.size(); i = j + 2) {
+        j = e.subject.find(", ", i);
+        if (j == std::string::npos) j = e.subject.size();
+        std::string item = e.subject.substr(i, j - i);
+        bool number = !item.empty() && item.find_first_not_of("-0123456789") == std::string::npos;
+        if (!number) kept += (kept.empty() ? "" : ", ") + item;
+      }
+      std::string text = cite + kept;
+      if (std::find(notes.begin(), notes.end(), text) == notes.end()) notes.push_back(text);
     } else if (e.kind == "table") {
       tables.push_back(cite + e.subject + " → " + e.output);
     }
@@ -400,9 +411,15 @@ OddsReport oddsFromHere(const Session& game, const OddsRequest& request) {
     r.error = "no action is under way: name one, as in `odds attack 0506`";
     return r;
   }
-  r.actor = sideName(game, st.player);
-  r.question = st.kind == Stop::Choose ? "the action under way, from: " + game.describeStop()
-                                       : "the action under way, from: " + game.describeStop();
+  // The action under way is the last one traced (the session keeps no other record of it).
+  std::string action = "the action under way";
+  const auto& tr = game.state().trace;
+  for (auto it = tr.rbegin(); it != tr.rend(); ++it)
+    if (it->kind == "action") {
+      action = it->subject + " (under way)";
+      break;
+    }
+  r.question = action + ", from here: " + game.describeStop();
   Session root = workingCopy(game);
   Session before = root;
   Enumerator e(before, request);
