@@ -106,7 +106,7 @@ OddsOutcome summarizeOutcome(const Session& before, const Session& after) {
   const eval::GameState& b = after.state();
   OddsOutcome o;
   // The result as the rules traced it: a note naming the result (Standard's "§7.6 result, DR");
-  // without one, the tables looked up (a fire table); without those, every note, less its numbers.
+  // without one, every note, less its numbers; without notes, the tables looked up.
   std::vector<std::string> resultNotes, tables, notes;
   for (const auto& e : b.trace) {
     if (e.seq <= a.traceSeq) continue;
@@ -135,7 +135,7 @@ OddsOutcome summarizeOutcome(const Session& before, const Session& after) {
       tables.push_back(cite + e.subject + " → " + e.output);
     }
   }
-  const auto& pickList = !resultNotes.empty() ? resultNotes : !tables.empty() ? tables : notes;
+  const auto& pickList = !resultNotes.empty() ? resultNotes : !notes.empty() ? notes : tables;
   for (const auto& t : pickList) o.result += (o.result.empty() ? "" : "; ") + t;
   if (b.result.over && !a.result.over) {
     std::string who = b.result.winner >= 0 ? P.sides[b.result.winner].name + " wins" : "a draw";
