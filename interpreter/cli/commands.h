@@ -18,5 +18,7 @@ int playCommand(const std::vector<std::string>& args);
 int runCommand(const std::vector<std::string>& args);
 // `polemos sim RULESET [SCENARIO] --games N ...`, `polemos sim --merge FILES...`
 int simCommand(const std::vector<std::string>& args);
+// `polemos odds SCRIPT [ACTION ARGS...] ...`: the REPL's `odds` after a set-up script
+int oddsCommand(const std::vector<std::string>& args);
 
 }  // namespace polemos::cli

@@ -16,6 +16,7 @@ const char* kUsage =
     "  check PATH...             check rulesets, scenarios, house files and stdlib modules\n"
     "  diff A [B]                the declarations that differ between two rulesets or house files\n"
     "  sim RULESET [SCENARIO]    play many games between automatic players and aggregate the results\n"
+    "  odds SCRIPT [ACTION ...]  exact odds of every outcome of an action, after a set-up script\n"
     "  help                      this message\n"
     "\n"
     "Run `polemos <command> --help` for a command's options.\n";
@@ -31,6 +32,7 @@ int dispatch(const std::vector<std::string>& args) {
   if (cmd == "play") return playCommand(rest);
   if (cmd == "run") return runCommand(rest);
   if (cmd == "sim") return simCommand(rest);
+  if (cmd == "odds") return oddsCommand(rest);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

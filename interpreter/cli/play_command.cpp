@@ -112,6 +112,45 @@ std::string historyPath() {
   return home ? std::string(home) + "/.polemos_history" : std::string();
 }
 
+// Reads a script's lines and the game its header comments name (`# ruleset:`, `# scenario:`,
+// `# seed:`, `# level:`, `# option:`, `# house:`, `# json: on`). Returns whether a ruleset was named.
+bool readScript(std::istream& in, const std::string& script, repl::ReplOptions& o, std::vector<std::string>& lines) {
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  // The script may name its game in header comments.
+  o.scenario.clear();
+  bool named = false;
+  for (const auto& l : lines) {
+    if (l.rfind("# ruleset:", 0) == 0) {
+      o.ruleset = l.substr(10);
+      o.ruleset.erase(0, o.ruleset.find_first_not_of(' '));
+      named = true;
+    } else if (l.rfind("# scenario:", 0) == 0) {
+      o.scenario = l.substr(11);
+      o.scenario.erase(0, o.scenario.find_first_not_of(' '));
+    } else if (l.rfind("# json: on", 0) == 0) {
+      o.json = true;
+    } else if (l.rfind("# option:", 0) == 0 || l.rfind("# level:", 0) == 0 || l.rfind("# house:", 0) == 0) {
+      std::string v = l.substr(l.find(':') + 1);
+      v.erase(0, v.find_first_not_of(' '));
+      if (l.rfind("# level:", 0) == 0) {
+        o.session.level = v;
+      } else if (l.rfind("# house:", 0) == 0) {
+        // Relative to the script's folder.
+        std::string dir = script.find('/') == std::string::npos ? "" : script.substr(0, script.rfind('/') + 1);
+        o.houses.push_back(v[0] == '/' ? v : dir + v);
+      } else if (v.find('=') != std::string::npos) {
+        o.session.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
+      }
+    } else if (l.rfind("# seed:", 0) == 0) {
+      try {
+        o.session.seed = std::stoull(l.substr(7));
+      } catch (...) {
+      }
+    }
+  }
+  return named;
+}
+
 }  // namespace
 
 int playCommand(const std::vector<std::string>& args) {
@@ -227,39 +266,7 @@ int runCommand(const std::vector<std::string>& argsIn) {
     return 1;
   }
   std::vector<std::string> lines;
-  for (std::string l; std::getline(in, l);) lines.push_back(l);
-  // The script may name its game in header comments.
-  o.scenario.clear();
-  bool named = false;
-  for (const auto& l : lines) {
-    if (l.rfind("# ruleset:", 0) == 0) {
-      o.ruleset = l.substr(10);
-      o.ruleset.erase(0, o.ruleset.find_first_not_of(' '));
-      named = true;
-    } else if (l.rfind("# scenario:", 0) == 0) {
-      o.scenario = l.substr(11);
-      o.scenario.erase(0, o.scenario.find_first_not_of(' '));
-    } else if (l.rfind("# json: on", 0) == 0) {
-      o.json = true;
-    } else if (l.rfind("# option:", 0) == 0 || l.rfind("# level:", 0) == 0 || l.rfind("# house:", 0) == 0) {
-      std::string v = l.substr(l.find(':') + 1);
-      v.erase(0, v.find_first_not_of(' '));
-      if (l.rfind("# level:", 0) == 0) {
-        o.session.level = v;
-      } else if (l.rfind("# house:", 0) == 0) {
-        // Relative to the script's folder.
-        std::string dir = pos[0].find('/') == std::string::npos ? "" : pos[0].substr(0, pos[0].rfind('/') + 1);
-        o.houses.push_back(v[0] == '/' ? v : dir + v);
-      } else if (v.find('=') != std::string::npos) {
-        o.session.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
-      }
-    } else if (l.rfind("# seed:", 0) == 0) {
-      try {
-        o.session.seed = std::stoull(l.substr(7));
-      } catch (...) {
-      }
-    }
-  }
+  bool named = readScript(in, pos[0], o, lines);
   if (pos.size() > 1) {
     o.ruleset = pos[1];
     o.scenario = pos.size() > 2 ? pos[2] : "";
@@ -301,6 +308,82 @@ int runCommand(const std::vector<std::string>& argsIn) {
     return 1;
   }
   return 0;
+}
+
+namespace {
+
+const char* kOddsUsage =
+    "usage: polemos odds SCRIPT [ACTION ARGS...] [--policy first|last|random] [--split] [--picks N,N...]\n"
+    "                    [--json] [--seed N] [--house FILE]... [--level L] [--option K=V]...\n"
+    "\n"
+    "Sets the game up with the REPL commands of SCRIPT (its header names the game, as for `polemos\n"
+    "run`), then prints the exact probability of every outcome of ACTION (without one: of the action\n"
+    "under way where the script stopped): the REPL's `odds` command. Exit status 1 if the script\n"
+    "fails (its output is then printed) or the question cannot be answered.\n";
+
+}  // namespace
+
+int oddsCommand(const std::vector<std::string>& argsIn) {
+  // The odds options go to the REPL command; the others set the game up as for `run`.
+  std::vector<std::string> args, oddsArgs;
+  for (size_t i = 0; i < argsIn.size(); ++i) {
+    const std::string& a = argsIn[i];
+    if (a == "--split" || a == "--json") {
+      oddsArgs.push_back(a);
+    } else if (a == "--policy" || a == "--picks") {
+      if (i + 1 >= argsIn.size()) return fmt::print(stderr, "polemos odds: {} needs a value\n", a), 2;
+      oddsArgs.push_back(a);
+      oddsArgs.push_back(argsIn[++i]);
+    } else {
+      args.push_back(a);
+    }
+  }
+  repl::ReplOptions o;
+  std::vector<std::string> pos;
+  bool strict = false;
+  int rc = parseOptions(args, o, pos, strict, kOddsUsage);
+  if (rc != 0) return rc < 0 ? 0 : rc;
+  if (pos.empty()) {
+    std::fputs(kOddsUsage, stderr);
+    return 2;
+  }
+  std::ifstream in(pos[0]);
+  if (!in) {
+    fmt::print(stderr, "polemos odds: cannot read {}\n", pos[0]);
+    return 1;
+  }
+  std::vector<std::string> lines;
+  if (!readScript(in, pos[0], o, lines)) {
+    fmt::print(stderr, "polemos odds: the script must name its game with a `# ruleset: NAME` line\n");
+    return 2;
+  }
+  o.json = false;  // the script's own output is not shown
+  repl::Repl r(o);
+  std::string transcript;
+  if (!r.start(transcript)) {
+    std::fputs(transcript.c_str(), stderr);
+    return 1;
+  }
+  for (const auto& l : lines) {
+    std::string t = l;
+    t.erase(0, t.find_first_not_of(" \t"));
+    if (t.empty() || t[0] == '#') continue;
+    transcript += "> " + t + "\n";
+    bool more = r.execute(t, transcript);
+    if (!more) break;
+    if (r.errors() > 0 || r.failedExpects() > 0) {
+      std::fputs(transcript.c_str(), stderr);
+      fmt::print(stderr, "polemos odds: the script {} failed at `{}`\n", pos[0], t);
+      return 1;
+    }
+  }
+  std::string cmd = "odds";
+  for (size_t i = 1; i < pos.size(); ++i) cmd += " " + pos[i];
+  for (const auto& a : oddsArgs) cmd += " " + a;
+  std::string out;
+  r.execute(cmd, out);
+  std::fputs(out.c_str(), stdout);
+  return r.errors() > 0 ? 1 : 0;
 }
 
 }  // namespace polemos::cli

@@ -81,6 +81,7 @@ class Session {
   // Dice: forced values are used first, in order, one die at a time.
   void forceDice(const std::vector<int64_t>& faces) { forced_.insert(forced_.end(), faces.begin(), faces.end()); }
   const std::deque<int64_t>& forcedDice() const { return forced_; }
+  void clearForcedDice() { forced_.clear(); }
   // When false, the session stops at chance events (for exact enumeration) instead of rolling.
   void setAutoRoll(bool on) { autoRoll_ = on; }
   // At a Roll stop: the possible results with their probabilities (exact, as fractions of total).

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "analysis/diff.h"
+#include "analysis/odds.h"
 #include "check/compiler.h"
 #include "engine/save.h"
 #include "eval/interpreter.h"
@@ -87,6 +88,10 @@ const std::vector<CommandHelp>& commandHelp() {
       {"house", "house [FILE | --clear]", "the house-rule files in effect, or start a new game with FILE added to them (--clear: none)"},
       {"level", "level [NAME]", "the level being played, or start a new game of this ruleset and scenario at level NAME"},
       {"diff", "diff [OTHER]", "the rules that differ from this game's (with its house rules) to OTHER, a ruleset or file; alone: what the house rules change"},
+      {"odds", "odds [ACTION ARGS...] [--policy first|last|random] [--split] [--picks N,N...] [--json]",
+       "the exact probability of every outcome of ACTION (alone: of the action under way), every roll enumerated "
+       "to the end of its resolution; decisions by the policy (default first), or each option apart with --split; "
+       "the game is not changed"},
       {"map", "map [HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]", "the map as text (terrain letters, units by id with facing), or as an SVG picture"},
       {"show", "show UNIT|HEX", "everything about one unit or one hex"},
       {"undo", "undo [N]", "take back the last N moves (default 1)"},
@@ -1242,6 +1247,87 @@ void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
   out += analysis::formatDiff(analysis::diffRules(a, b, sm), options_.json);
 }
 
+void Repl::cmdOdds(const std::vector<std::string>& args, std::string& out) {
+  analysis::OddsRequest req;
+  bool json = options_.json;
+  std::vector<std::string> words;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--split") {
+      req.split = true;
+    } else if (a == "--json") {
+      json = true;
+    } else if (a == "--policy") {
+      auto p = i + 1 < args.size() ? analysis::parsePolicy(args[i + 1]) : std::nullopt;
+      if (!p) {
+        error(out, "--policy takes first, last or random");
+        return;
+      }
+      req.policy = *p;
+      ++i;
+    } else if (a == "--picks") {
+      std::string list = i + 1 < args.size() ? args[++i] : "";
+      std::istringstream in(list);
+      std::string one;
+      while (std::getline(in, one, ',')) {
+        auto v = parseInt(one);
+        if (!v || *v < 1) {
+          error(out, "--picks takes option numbers from 1, separated by commas, as in `--picks 1,2`");
+          return;
+        }
+        req.picks.push_back(static_cast<size_t>(*v - 1));
+      }
+      if (req.picks.empty()) {
+        error(out, "--picks takes option numbers from 1, separated by commas, as in `--picks 1,2`");
+        return;
+      }
+    } else if (a.size() > 1 && a[0] == '-' && a[1] == '-') {
+      error(out, fmt::format("odds: unknown option '{}' (--policy, --split, --picks, --json)", a));
+      return;
+    } else {
+      words.push_back(a);
+    }
+  }
+  analysis::OddsReport r;
+  if (words.empty()) {
+    if (session_->stop().kind != eval::Stop::Choose) {
+      error(out, "odds takes an action, as in `odds attack 0506`, or alone asks about the action under way (none is)");
+      return;
+    }
+    r = analysis::oddsFromHere(*session_, req);
+  } else {
+    const auto& actions = session_->program().actions;
+    auto it = std::find_if(actions.begin(), actions.end(), [&](const ActionInfo& a) { return a.name == words[0]; });
+    if (it == actions.end()) {
+      error(out, fmt::format("odds: '{}' is not an action of this ruleset", words[0]));
+      return;
+    }
+    const ActionInfo& a = *it;
+    if (words.size() - 1 != a.params.size()) {
+      std::string usage = a.name;
+      for (const auto& p : a.params) usage += " " + p.name;
+      error(out, fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(), a.params.size() == 1 ? "" : "s", usage));
+      return;
+    }
+    std::vector<Value> values;
+    for (size_t i = 1; i < words.size(); ++i) {
+      std::string why;
+      auto v = parseArg(a.params[i - 1], words[i], why);
+      if (!v) {
+        error(out, why);
+        return;
+      }
+      values.push_back(*v);
+    }
+    r = analysis::oddsOfAction(*session_, static_cast<int32_t>(it - actions.begin()), values, req);
+  }
+  if (!r.error.empty()) ++errors_;
+  std::string text = analysis::formatOdds(r, json);
+  // A refused question reads as an error line, like any other command's.
+  if (!r.error.empty() && !json) text = "error: odds of " + r.question + ": " + r.error + "\n";
+  out += text;
+}
+
 bool Repl::execute(const std::string& rawLine, std::string& out) {
   std::string line = trim(rawLine);
   if (line.empty() || line[0] == '#') return true;
@@ -1411,6 +1497,8 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
     if (!restart(out)) options_ = saved;
   } else if (cmd == "diff") {
     cmdDiff(args, out);
+  } else if (cmd == "odds") {
+    cmdOdds(args, out);
   } else if (cmd == "units") {
     cmdUnits(args, out);
   } else if (cmd == "show") {

@@ -61,6 +61,8 @@ class Repl {
   void cmdGoto(const std::vector<std::string>& args, std::string& out);
   // Compares rules; loads files of its own and never touches the game.
   void cmdDiff(const std::vector<std::string>& args, std::string& out);
+  // Exact odds of an action or of the action under way; works on copies and never touches the game.
+  void cmdOdds(const std::vector<std::string>& args, std::string& out);
   bool restart(std::string& out);
   // Parses, compiles and evaluates an expression of the language on the current game. On a
   // syntax or check error, `diagnostics` holds them rendered; on a runtime error, `error`.
