@@ -415,6 +415,38 @@ Value bRestore(Context& c, Args a) {
   w.hex = h;
   return Value::none();
 }
+// A unit changes type during play (Deluxe 17.5 dismounting: a cavalry counter replaced by an
+// infantry one). Only to a type of the same unit class: the new type's values replace the unit's
+// fields that are not `state` (a placement's per-unit override of such a field is lost); the
+// state fields (Disordered, markers, ...) are kept.
+Value bSetType(Context& c, Args a) {
+  const UnitState& u = needUnit(c, a[0], "set_type");
+  if (a[1].tag != Tag::UnitType || a[1].i < 0 || a[1].i >= static_cast<int64_t>(c.program.unitTypes.size()))
+    c.fail(fmt::format("set_type() needs a unit type, found {}", kind(a[1])));
+  const UnitTypeInfo& t = c.program.unitTypes[a[1].i];
+  if (t.cls != u.cls)
+    c.fail(fmt::format("set_type(): {} is of unit class {}, the type {} of class {}", u.id, c.program.classes[u.cls].name,
+                       t.name, c.program.classes[t.cls].name));
+  UnitState& w = c.state.units[a[0].i];
+  std::string old = c.program.unitTypes.at(w.type).name;
+  const Schema& cls = c.program.classes[w.cls];
+  for (size_t i = 0; i < cls.fields.size() && i < w.fields.size(); ++i)
+    if (!cls.fields[i].isState && cls.fields[i].derived < 0) w.fields[i] = t.values[i];
+  w.type = static_cast<int32_t>(a[1].i);
+  c.trace("", "effect", "type of " + w.id, old, t.name);
+  return Value::none();
+}
+// A unit passes to another side's control (Deluxe 17.5: a panicked elephant fights for the side
+// that frightened it). Everything that asks `u.side` sees the new side from now on.
+Value bSetSide(Context& c, Args a) {
+  const UnitState& u = needUnit(c, a[0], "set_side");
+  int32_t s = needSide(c, a[1], "set_side");
+  UnitState& w = c.state.units[a[0].i];
+  std::string old = c.program.sides.at(u.side).name;
+  w.side = s;
+  c.trace("", "effect", "side of " + w.id, old, c.program.sides.at(s).name);
+  return Value::none();
+}
 Value bSetActive(Context& c, Args a) {
   c.state.activeSide = needSide(c, a[0], "set_active");
   return Value::none();
@@ -509,6 +541,8 @@ const std::vector<BuiltinInfo>& table() {
       B("place", 2, 2, true, Void, Any, "place(u, hex): put on the map or move; fires `moved`", bPlace),
       B("exit_map", 1, 1, true, Void, Any, "exit_map(u): the unit leaves the map", bRemove),
       B("restore", 2, 2, true, Void, Any, "restore(u, hex): an eliminated unit returns", bRestore),
+      B("set_type", 2, 2, true, Void, Any, "set_type(u, type): the unit becomes that type (same class; state fields kept)", bSetType),
+      B("set_side", 2, 2, true, Void, Any, "set_side(u, side): the unit passes to that side's control", bSetSide),
       B("set_active", 1, 1, true, Void, Any, "set_active(side): whose turn it is", bSetActive),
       B("set_turn", 1, 1, true, Void, Any, "set_turn(n): the game turn", bSetTurn),
       B("finish", 1, 3, true, Void, Any, "finish(winner or none, level, reason): end the game", bFinish),
