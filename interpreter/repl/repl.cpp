@@ -87,6 +87,8 @@ const std::vector<CommandHelp>& commandHelp() {
       {"scenario", "scenario NAME", "start a new game of another scenario of this ruleset"},
       {"house", "house [FILE | --clear]", "the house-rule files in effect, or start a new game with FILE added to them (--clear: none)"},
       {"level", "level [NAME]", "the level being played, or start a new game of this ruleset and scenario at level NAME"},
+      {"compare", "compare TARGET... [--level L] [--map FROM=TO]... -- ACTION ARGS [--policy P]",
+       "the odds of ACTION here and in the same situation under each TARGET (a ruleset or a house-rule file), side by side, with the rules that differ"},
       {"diff", "diff [OTHER]", "the rules that differ from this game's (with its house rules) to OTHER, a ruleset or file; alone: what the house rules change"},
       {"odds", "odds [ACTION ARGS...] [--policy first|last|random] [--split] [--picks N,N...] [--json]",
        "the exact probability of every outcome of ACTION (alone: of the action under way), every roll enumerated "
@@ -1247,6 +1249,230 @@ void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
   out += analysis::formatDiff(analysis::diffRules(a, b, sm), options_.json);
 }
 
+std::optional<analysis::OddsReport> Repl::computeOdds(const std::vector<std::string>& words,
+                                                     const analysis::OddsRequest& req, std::string& why) {
+  if (words.empty()) {
+    if (session_->stop().kind != eval::Stop::Choose) {
+      why = "odds takes an action, as in `odds attack 0506`, or alone asks about the action under way (none is)";
+      return std::nullopt;
+    }
+    return analysis::oddsFromHere(*session_, req);
+  }
+  const auto& actions = session_->program().actions;
+  auto it = std::find_if(actions.begin(), actions.end(), [&](const ActionInfo& a) { return a.name == words[0]; });
+  if (it == actions.end()) {
+    why = fmt::format("odds: '{}' is not an action of this ruleset", words[0]);
+    return std::nullopt;
+  }
+  const ActionInfo& a = *it;
+  if (words.size() - 1 != a.params.size()) {
+    std::string usage = a.name;
+    for (const auto& p : a.params) usage += " " + p.name;
+    why = fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(), a.params.size() == 1 ? "" : "s", usage);
+    return std::nullopt;
+  }
+  std::vector<Value> values;
+  for (size_t i = 1; i < words.size(); ++i) {
+    auto v = parseArg(a.params[i - 1], words[i], why);
+    if (!v) return std::nullopt;
+    values.push_back(*v);
+  }
+  return analysis::oddsOfAction(*session_, static_cast<int32_t>(it - actions.begin()), values, req);
+}
+
+// `compare` re-creates the situation in a sandbox of another ruleset with these commands. Every
+// unit, terrain, hexside, side field and the phase are written by name; what the other ruleset
+// lacks makes its sub-game refuse the command, which `compare` reports (never silently).
+std::vector<std::string> Repl::situationScript(std::string& why) const {
+  const Program& P = session_->program();
+  const auto& st = session_->state();
+  std::vector<std::string> cmds;
+  if (st.map.col0 != 1 || st.map.row0 != 1 || st.map.letters || st.map.size() == 0) {
+    why = "compare re-creates a sandbox situation (a map numbered from 0101: `sandbox COLSxROWS`)";
+    return {};
+  }
+  cmds.push_back(fmt::format("sandbox {}x{}", st.map.cols(), st.map.rows()));
+  for (int32_t h = 0; h < st.map.size(); ++h)
+    cmds.push_back(fmt::format("terrain {} {}", st.map.label(h), P.terrains[st.map.terrain[h]].name));
+  for (const auto& [ab, kinds] : st.map.hexsides)
+    for (int32_t k : kinds)
+      cmds.push_back(fmt::format("hexside {} {} {}", st.map.label(ab.first), st.map.label(ab.second), P.features[k].name));
+  for (const auto& u : st.units) {
+    if (u.status != eval::UnitStatus::OnMap) continue;
+    std::string place = fmt::format("place {} {} {} as {}", P.sides[u.side].name, P.unitTypes[u.type].name,
+                                    st.map.label(u.hex), u.id);
+    if (u.facing >= 0) place += fmt::format(" facing={}", labels::directionName(u.facing));
+    cmds.push_back(place);
+    const Schema& cls = P.classes[u.cls];
+    const auto& defaults = P.unitTypes[u.type].values;
+    for (size_t f = 0; f < cls.fields.size() && f < u.fields.size(); ++f) {
+      if (cls.fields[f].derived >= 0) continue;
+      if (f < defaults.size() && defaults[f] == u.fields[f]) continue;
+      cmds.push_back(fmt::format("set {} {}={}", u.id, cls.fields[f].name, eval::display(P, st, u.fields[f])));
+    }
+  }
+  for (size_t sd = 0; sd < st.sides.size(); ++sd)
+    for (size_t f = 0; f < P.sideState.fields.size() && f < st.sides[sd].fields.size(); ++f) {
+      if (P.sideState.fields[f].derived >= 0) continue;
+      // Only what differs from the declared default (the situation, not the ruleset's constants).
+      if (P.sideState.fields[f].init < 0 && P.sideState.fields[f].value == st.sides[sd].fields[f]) continue;
+      cmds.push_back(fmt::format("setside {} {}={}", P.sides[sd].name, P.sideState.fields[f].name,
+                                 eval::display(P, st, st.sides[sd].fields[f])));
+    }
+  if (session_->stop().kind == eval::Stop::Window)
+    cmds.push_back(fmt::format("goto {} {}", P.phases[session_->stop().index].name, P.sides[session_->stop().player].name));
+  return cmds;
+}
+
+// `compare TARGET... -- ACTION ARGS [--policy P]`: the same question (the odds of an action)
+// asked of this game and of the same situation under each TARGET (a ruleset, or a house-rule
+// file over this game's rules), side by side, with the rules that differ listed under the table.
+void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
+  auto sep = std::find(args.begin(), args.end(), "--");
+  std::vector<std::string> targets(args.begin() + 1, sep);
+  std::vector<std::string> question = sep == args.end() ? std::vector<std::string>{} : std::vector<std::string>(sep + 1, args.end());
+  analysis::OddsRequest req;
+  std::string level;
+  for (size_t i = 0; i < question.size();) {
+    if (question[i] == "--policy" && i + 1 < question.size()) {
+      auto p = analysis::parsePolicy(question[i + 1]);
+      if (!p) return error(out, "--policy takes first, last or random");
+      req.policy = *p;
+      question.erase(question.begin() + static_cast<std::ptrdiff_t>(i), question.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+    } else {
+      ++i;
+    }
+  }
+  std::map<std::string, std::string> mapping;  // --map FROM=TO: a unit type or terrain by another name
+  for (size_t i = 0; i < targets.size();) {
+    if (targets[i] == "--level" && i + 1 < targets.size()) {
+      level = targets[i + 1];
+      targets.erase(targets.begin() + static_cast<std::ptrdiff_t>(i), targets.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+    } else if (targets[i] == "--map" && i + 1 < targets.size() && targets[i + 1].find('=') != std::string::npos) {
+      const std::string& m = targets[i + 1];
+      mapping[m.substr(0, m.find('='))] = m.substr(m.find('=') + 1);
+      targets.erase(targets.begin() + static_cast<std::ptrdiff_t>(i), targets.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+    } else {
+      ++i;
+    }
+  }
+  if (targets.empty() || question.empty())
+    return error(out, "compare takes rulesets or house files, then `--` and an action: `compare fourbattles -- attack 0506`");
+  std::string why;
+  auto script = situationScript(why);
+  if (script.empty()) return error(out, why);
+  // The explicit mapping, applied to the unit types of `place` and the kinds of `terrain`.
+  std::vector<std::string> mapped;
+  for (auto& cmd : script) {
+    auto w = splitWords(cmd);
+    size_t at = w[0] == "place" && w.size() > 2 ? 2 : w[0] == "terrain" && w.size() > 2 ? 2 : std::string::npos;
+    if (at != std::string::npos && mapping.count(w[at])) {
+      std::string note = fmt::format("{} {} → {}", w[0] == "place" ? "unit type" : "terrain", w[at], mapping[w[at]]);
+      if (std::find(mapped.begin(), mapped.end(), note) == mapped.end()) mapped.push_back(note);
+      w[at] = mapping[w[at]];
+      cmd.clear();
+      for (const auto& x : w) cmd += (cmd.empty() ? "" : " ") + x;
+    }
+  }
+  struct Column {
+    std::string name;
+    std::map<std::string, long double> p;  // result -> probability
+    std::string problem;  // why it could not be compared
+    std::string dropped;  // what of the situation it has no place for
+  };
+  std::vector<Column> cols;
+  auto ask = [&](Repl& r, Column& c) {
+    std::string err;
+    auto rep = r.computeOdds(question, req, err);
+    if (!rep) c.problem = err;
+    else if (!rep->error.empty()) c.problem = rep->error;
+    else
+      for (const auto& o : rep->outcomes) c.p[o.result.empty() ? "(no result)" : o.result] += o.p.value;
+  };
+  Column here;
+  here.name = "this game (" + options_.ruleset + [&] {
+    std::string h;
+    for (const auto& f : options_.houses) h += " + " + f;
+    return h;
+  }() + ")";
+  ask(*this, here);
+  cols.push_back(here);
+  for (const auto& t : targets) {
+    ReplOptions o = options_;
+    o.scenario.clear();
+    o.json = false;
+    bool house = t.size() > 4 && t.ends_with(".pol") && [&] {
+      std::ifstream in(t);
+      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      return text.find("house ") != std::string::npos && text.find("ruleset ") == std::string::npos;
+    }();
+    if (house) {
+      o.houses.push_back(t);
+    } else {
+      o.ruleset = t;
+      o.houses.clear();
+      o.session.level = level;
+    }
+    Column c;
+    c.name = t;
+    Repl sub(o);
+    std::string subOut;
+    if (!sub.start(subOut)) {
+      c.problem = "does not load: " + subOut.substr(0, subOut.find('\n'));
+    } else {
+      for (const auto& cmd : script) {
+        std::string o2;
+        int before = sub.errors();
+        sub.execute(cmd, o2);
+        if (sub.errors() > before || o2.rfind("illegal:", 0) == 0) {
+          std::string line = "`" + cmd + "`: " + o2.substr(0, o2.find('\n'));
+          // A field the other ruleset does not have is left out (and said); a unit type, terrain,
+          // hexside or phase it does not have stops the comparison.
+          bool field = cmd.rfind("set ", 0) == 0 || cmd.rfind("setside ", 0) == 0;
+          std::string& into = field ? c.dropped : c.problem;
+          into += (into.empty() ? "" : "; ") + line;
+        }
+      }
+      if (c.problem.empty()) ask(sub, c);
+    }
+    cols.push_back(std::move(c));
+  }
+  // The table: one row per result, one column per game.
+  std::vector<std::string> results;
+  for (const auto& c : cols)
+    for (const auto& [r, p] : c.p)
+      if (std::find(results.begin(), results.end(), r) == results.end()) results.push_back(r);
+  std::sort(results.begin(), results.end());
+  std::string q;
+  for (const auto& w : question) q += (q.empty() ? "" : " ") + w;
+  out += fmt::format("compare: odds of {} (follow-on decisions: {})\n", q, analysis::policyName(req.policy));
+  for (const auto& m : mapped) out += "mapped in the other rulesets: " + m + "\n";
+  out += "| result |";
+  for (const auto& c : cols) out += " " + c.name + " |";
+  out += "\n| --- |";
+  for (size_t i = 0; i < cols.size(); ++i) out += " --- |";
+  out += "\n";
+  for (const auto& r : results) {
+    out += "| " + r + " |";
+    for (const auto& c : cols) {
+      auto it = c.p.find(r);
+      out += c.problem.empty() ? fmt::format(" {:.2f}% |", it == c.p.end() ? 0.0 : static_cast<double>(it->second * 100))
+                               : std::string(" - |");
+    }
+    out += "\n";
+  }
+  for (const auto& c : cols) {
+    if (!c.problem.empty()) out += fmt::format("{}: not compared: {}\n", c.name, c.problem);
+    if (!c.dropped.empty()) out += fmt::format("{}: left out (no such field): {}\n", c.name, c.dropped);
+  }
+  // The rules that differ, from `diff`.
+  for (const auto& t : targets) {
+    std::string d;
+    cmdDiff({"diff", t}, d);
+    out += "rules that differ under " + t + ":\n" + d;
+  }
+}
+
 void Repl::cmdOdds(const std::vector<std::string>& args, std::string& out) {
   analysis::OddsRequest req;
   bool json = options_.json;
@@ -1288,39 +1514,13 @@ void Repl::cmdOdds(const std::vector<std::string>& args, std::string& out) {
       words.push_back(a);
     }
   }
-  analysis::OddsReport r;
-  if (words.empty()) {
-    if (session_->stop().kind != eval::Stop::Choose) {
-      error(out, "odds takes an action, as in `odds attack 0506`, or alone asks about the action under way (none is)");
-      return;
-    }
-    r = analysis::oddsFromHere(*session_, req);
-  } else {
-    const auto& actions = session_->program().actions;
-    auto it = std::find_if(actions.begin(), actions.end(), [&](const ActionInfo& a) { return a.name == words[0]; });
-    if (it == actions.end()) {
-      error(out, fmt::format("odds: '{}' is not an action of this ruleset", words[0]));
-      return;
-    }
-    const ActionInfo& a = *it;
-    if (words.size() - 1 != a.params.size()) {
-      std::string usage = a.name;
-      for (const auto& p : a.params) usage += " " + p.name;
-      error(out, fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(), a.params.size() == 1 ? "" : "s", usage));
-      return;
-    }
-    std::vector<Value> values;
-    for (size_t i = 1; i < words.size(); ++i) {
-      std::string why;
-      auto v = parseArg(a.params[i - 1], words[i], why);
-      if (!v) {
-        error(out, why);
-        return;
-      }
-      values.push_back(*v);
-    }
-    r = analysis::oddsOfAction(*session_, static_cast<int32_t>(it - actions.begin()), values, req);
+  std::string why;
+  auto report = computeOdds(words, req, why);
+  if (!report) {
+    error(out, why);
+    return;
   }
+  analysis::OddsReport& r = *report;
   if (!r.error.empty()) ++errors_;
   std::string text = analysis::formatOdds(r, json);
   // A refused question reads as an error line, like any other command's.
@@ -1499,6 +1699,8 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
     cmdDiff(args, out);
   } else if (cmd == "odds") {
     cmdOdds(args, out);
+  } else if (cmd == "compare") {
+    cmdCompare(args, out);
   } else if (cmd == "units") {
     cmdUnits(args, out);
   } else if (cmd == "show") {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "check/loader.h"
+#include "analysis/odds.h"
 #include "engine/session.h"
 
 namespace polemos::repl {
@@ -39,6 +40,11 @@ class Repl {
   bool started() const { return session_ != nullptr; }
   const engine::Session* session() const { return session_.get(); }
   std::vector<std::string> completions(const std::string& prefix) const;
+
+ // The odds of ACTION ARGS (or, with no words, of the action under way); nothing, with `why`,
+  // when the question is malformed.
+  std::optional<analysis::OddsReport> computeOdds(const std::vector<std::string>& words,
+                                                  const analysis::OddsRequest& req, std::string& why);
 
  private:
   void cmdStatus(std::string& out);
@@ -77,6 +83,10 @@ class Repl {
   std::optional<ir::Value> parseArg(const ir::ActionParam& p, const std::string& word, std::string& why) const;
   std::string formatEvent(const eval::TraceEvent& e) const;
   void cmdExpectFired(const std::vector<std::string>& args, std::string& out);
+  void cmdCompare(const std::vector<std::string>& args, std::string& out);
+  // The commands that set the current situation up again in an empty sandbox (map, units, sides,
+  // phase), for `compare`; empty with `why` when it cannot be done.
+  std::vector<std::string> situationScript(std::string& why) const;
 
   ReplOptions options_;
   std::unique_ptr<engine::Session> session_;
