@@ -50,8 +50,144 @@ MeanCi meanCi(const std::vector<double>& xs) {
 
 }  // namespace
 
+namespace {
+
+// Hex distance on the maps' numbering (odd columns touch rows r and r+1 of their neighbours).
+int hexDistance(const eval::MapState& m, int32_t a, int32_t b) {
+  int ca = m.colOf(a), ra = m.rowOf(a), cb = m.colOf(b), rb = m.rowOf(b);
+  int qa = ca, qb = cb;
+  int xa = ra - ca / 2, xb = rb - cb / 2;  // axial r
+  int dq = qb - qa, dr = xb - xa;
+  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+}
+
+struct Evaluator {
+  const ir::Program& P;
+  int32_t vpField, strengthSlot = -1;
+  explicit Evaluator(const ir::Program& p) : P(p), vpField(sideField(p, "vp")) {}
+  int64_t strength(const eval::UnitState& u) const {
+    const ir::Schema& cls = P.classes[u.cls];
+    for (size_t f = 0; f < cls.fields.size(); ++f)
+      if (cls.fields[f].name == "strength" && f < u.fields.size()) return intOf(u.fields[f]);
+    return 0;
+  }
+  // Side `me`'s standing: its victory points less the enemy's, then its strength on the map less
+  // the enemy's (a little).
+  double score(const engine::Session& s, int32_t me) const {
+    const auto& st = s.state();
+    double v = 0;
+    if (vpField >= 0)
+      for (size_t i = 0; i < st.sides.size(); ++i)
+        v += (static_cast<int32_t>(i) == me ? 1 : -1) * static_cast<double>(intOf(st.sides[i].fields[vpField]));
+    for (const auto& u : st.units)
+      if (u.status == eval::UnitStatus::OnMap) v += (u.side == me ? 0.2 : -0.2) * static_cast<double>(strength(u));
+    if (s.over()) v += st.result.winner == me ? 1000 : st.result.winner >= 0 ? -1000 : 0;
+    return v;
+  }
+};
+
+struct Rng {
+  uint64_t x;
+  uint64_t next() {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return x >> 33;
+  }
+};
+
+// Plays a copy on with random decisions until the action under way is over (the game is back at
+// a window, or over), and scores it.
+double rollout(engine::Session s, const engine::Option& o, int32_t me, const Evaluator& ev, Rng& rng, uint64_t seed) {
+  s.setRngState(seed);
+  if (s.apply(o).kind != engine::Outcome::Ok) return -1e9;
+  for (int steps = 0; steps < 200 && s.stop().kind == eval::Stop::Choose; ++steps) {
+    auto opts = s.legal();
+    if (opts.empty()) break;
+    if (s.apply(opts[rng.next() % opts.size()]).kind != engine::Outcome::Ok) break;
+  }
+  return ev.score(s, me);
+}
+
+// The greedy player's choice among `opts` (indices into it); -1: none found.
+size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts, const Evaluator& ev, Rng& rng) {
+  const auto& P = s.program();
+  const auto& st = s.state();
+  int32_t me = s.stop().player;
+  const int kRollouts = 4;
+  auto tryAll = [&](const std::vector<size_t>& which) {
+    size_t best = which.front();
+    double bestScore = -1e18;
+    for (size_t i : which) {
+      double total = 0;
+      for (int k = 0; k < kRollouts; ++k) total += rollout(s, opts[i], me, ev, rng, rng.next() * 2654435761ull + k);
+      double avg = total / kRollouts + static_cast<double>(rng.next() % 1000) * 1e-9;  // ties: at random
+      if (avg > bestScore) {
+        bestScore = avg;
+        best = i;
+      }
+    }
+    return best;
+  };
+  std::vector<size_t> all(opts.size());
+  for (size_t i = 0; i < opts.size(); ++i) all[i] = i;
+  if (s.stop().kind == eval::Stop::Choose) return opts.size() <= 24 ? tryAll(all) : rng.next() % opts.size();
+  // At a window: moves (a unit and a hex) by the approach heuristic; the other actions by trying.
+  std::vector<size_t> moves, others;
+  size_t endIndex = opts.size();
+  for (size_t i = 0; i < opts.size(); ++i) {
+    const auto& o = opts[i];
+    if (o.kind != engine::Option::Action) {
+      endIndex = i;
+      continue;
+    }
+    bool move = o.args.size() >= 2 && o.args[0].tag == ir::Tag::Unit && o.args[1].tag == ir::Tag::Hex;
+    (move ? moves : others).push_back(i);
+  }
+  if (!others.empty() && others.size() <= 24) {
+    size_t best = tryAll(others);
+    // Only when it does better than leaving things as they are.
+    double now = ev.score(s, me), total = 0;
+    for (int k = 0; k < kRollouts; ++k) total += rollout(s, opts[best], me, ev, rng, rng.next() + static_cast<uint64_t>(k));
+    if (total / kRollouts >= now - 0.5 || endIndex == opts.size()) return best;
+  }
+  if (!moves.empty()) {
+    // Approach: the move that brings a unit nearest an enemy unit, unless the hex is next to more
+    // enemy strength than the unit's own.
+    double bestGain = 0;
+    size_t best = opts.size();
+    for (size_t i : moves) {
+      const auto& u = st.units[static_cast<size_t>(opts[i].args[0].i)];
+      int32_t to = static_cast<int32_t>(opts[i].args[1].i);
+      int d0 = 1 << 20, d1 = 1 << 20;
+      int64_t near = 0;
+      for (const auto& e : st.units) {
+        if (e.status != eval::UnitStatus::OnMap || e.side == u.side || ev.strength(e) <= 0) continue;
+        d0 = std::min(d0, hexDistance(st.map, u.hex, e.hex));
+        int d = hexDistance(st.map, to, e.hex);
+        d1 = std::min(d1, d);
+        if (d <= 1) near += ev.strength(e);
+      }
+      if (near > 0 && near > ev.strength(u)) continue;  // not into more than it can take
+      double gain = static_cast<double>(d0 - d1) + static_cast<double>(rng.next() % 1000) * 1e-6;
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = i;
+      }
+    }
+    if (best < opts.size()) return best;
+  }
+  if (endIndex < opts.size()) return endIndex;
+  return rng.next() % opts.size();
+}
+
+}  // namespace
+
 SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config, uint64_t index,
                        std::vector<eval::TraceEvent>* trace, uint64_t maxDecisions) {
+  return playGame(program, config, index, {}, trace, maxDecisions);
+}
+
+SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config, uint64_t index,
+                 const std::vector<PlayerKind>& players, std::vector<eval::TraceEvent>* trace, uint64_t maxDecisions) {
   SimGame g;
   g.index = index;
   g.seed = config.seed;
@@ -64,6 +200,8 @@ SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::Sessi
   }
   // The same generator as the REPL's `auto`, so that a game can be replayed there.
   uint64_t x = config.seed * 7919 + 17;
+  Evaluator ev(P);
+  Rng greedyRng{config.seed * 0x9E3779B97F4A7C15ull + 1};
   while (!s.over() && g.decisions < maxDecisions) {
     auto opts = s.legal();
     if (opts.empty()) {
@@ -72,6 +210,23 @@ SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::Sessi
     }
     bool done = false;
     engine::Outcome r;
+    int32_t who = s.stop().player;
+    if (who >= 0 && static_cast<size_t>(who) < players.size() && players[static_cast<size_t>(who)] == PlayerKind::Greedy) {
+      // The greedy player; a refused choice falls back to the random player below.
+      uint64_t keep = s.rngState();
+      size_t pick = greedyChoice(s, opts, ev, greedyRng);
+      s.setRngState(keep);
+      r = s.apply(opts[pick]);
+      if (r.kind == engine::Outcome::Ok) {
+        ++g.decisions;
+        continue;
+      }
+      if (r.kind == engine::Outcome::Error) {
+        g.error = r.message;
+        break;
+      }
+      opts.erase(opts.begin() + static_cast<std::ptrdiff_t>(pick));
+    }
     while (!opts.empty()) {
       x = x * 6364136223846793005ull + 1442695040888963407ull;
       size_t pick = (x >> 33) % opts.size();

@@ -32,6 +32,16 @@ struct SimGame {
 SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config, uint64_t index,
                        std::vector<eval::TraceEvent>* trace = nullptr, uint64_t maxDecisions = 2'000'000);
 
+// The automatic players: `random` (above) and `greedy`: it finishes each action's own decisions by
+// trying every option a few times on copies of the game and keeping the one that leaves its side
+// best placed (victory points, then strength on the map); among several actions of a phase it
+// tries the few non-movement ones the same way, and moves its units toward the enemy unless the
+// hex is next to more enemy strength than the unit's own. `players[s]` is side s's player.
+enum class PlayerKind { Random, Greedy };
+SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config, uint64_t index,
+                 const std::vector<PlayerKind>& players, std::vector<eval::TraceEvent>* trace = nullptr,
+                 uint64_t maxDecisions = 2'000'000);
+
 struct SimSpec {
   std::string ruleset, scenario, level;
   std::vector<std::string> houses;

@@ -24,11 +24,14 @@ namespace polemos::cli {
 namespace {
 
 const char* kSimUsage =
-    "usage: polemos sim RULESET [SCENARIO] --games N [--seed S] [--players random] [--threads T]\n"
+    "usage: polemos sim RULESET [SCENARIO] --games N [--seed S] [--players random|greedy|random,greedy]\n"
+    "                   [--threads T]\n"
     "                   [--house FILE]... [--level L] [--option K=V]... [--shard I/N] [--json] [--coverage]\n"
     "       polemos sim --merge FILE...\n"
     "\n"
-    "Plays N whole games between seeded random players (the REPL's `auto`) and aggregates the\n"
+    "Plays N whole games between automatic players (random: the REPL's `auto`; greedy: tries the\n"
+    "actions and choices on copies of the game; one kind for both sides or one per side in the\n"
+    "scenario's order) and aggregates the\n"
     "results: winners and victory levels with 95% confidence intervals, the mean turns played and\n"
     "the losses and victory points per side. Game i is played with seed S + i, so the results are\n"
     "the same whatever the number of threads. --shard I/N plays the I-th of N slices of the games\n"
@@ -129,9 +132,17 @@ int simCommand(const std::vector<std::string>& args) {
       threads = static_cast<unsigned>(n);
     } else if (a == "--players") {
       if (!value(v)) return fmt::print(stderr, "polemos sim: --players needs a kind of player\n"), 2;
-      if (v != "random" && v != "random,random")
-        return fmt::print(stderr, "polemos sim: only the random player exists so far (--players random)\n"), 2;
-      spec.players = "random";
+      // One kind for both sides, or one per side in the scenario's order: random,greedy.
+      std::istringstream in(v);
+      std::string one;
+      int n = 0;
+      bool ok = !v.empty();
+      while (std::getline(in, one, ',')) {
+        ++n;
+        if (one != "random" && one != "greedy") ok = false;
+      }
+      if (!ok || n > 2) return fmt::print(stderr, "polemos sim: --players takes random, greedy, or one per side as in random,greedy\n"), 2;
+      spec.players = v;
     } else if (a == "--house") {
       if (!value(v)) return fmt::print(stderr, "polemos sim: --house needs a file\n"), 2;
       spec.houses.push_back(v);
@@ -182,6 +193,14 @@ int simCommand(const std::vector<std::string>& args) {
   std::shared_ptr<const ir::Program> program = loaded.program;
   std::vector<std::string> sides;
   for (const auto& s : program->sides) sides.push_back(s.name);
+  std::vector<analysis::PlayerKind> kinds;
+  {
+    std::istringstream in(spec.players);
+    std::string one;
+    while (std::getline(in, one, ','))
+      kinds.push_back(one == "greedy" ? analysis::PlayerKind::Greedy : analysis::PlayerKind::Random);
+    while (kinds.size() < sides.size()) kinds.push_back(kinds.empty() ? analysis::PlayerKind::Random : kinds.back());
+  }
   auto [first, last] = analysis::shardRange(spec.games, spec.shardIndex, spec.shardCount);
   std::vector<analysis::SimGame> results(last - first);
   std::atomic<uint64_t> next{first}, done{0};
@@ -207,7 +226,7 @@ int simCommand(const std::vector<std::string>& args) {
         std::fill(reqs.begin(), reqs.end(), 0);
       }
       std::vector<eval::TraceEvent> trace;
-      analysis::SimGame g = analysis::playRandomGame(program, cfg, i, coverage ? &trace : nullptr);
+      analysis::SimGame g = analysis::playGame(program, cfg, i, kinds, coverage ? &trace : nullptr);
       if (coverage) tallies[t].add(analysis::ruleCoverage(*program, fns, reqs, trace));
       results[i - first] = std::move(g);
       uint64_t d = ++done;
