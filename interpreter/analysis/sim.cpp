@@ -208,9 +208,15 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
       g.error = "no legal option: " + s.describeStop();
       break;
     }
-    bool done = false;
+    bool done = false, relist = false;
     engine::Outcome r;
     int32_t who = s.stop().player;
+    // A refusal deep in an action puts the game back where the action began: the options listed
+    // for a decision inside it no longer apply, so they are listed again.
+    auto movedBack = [&](const eval::Stop& before) {
+      return s.stop().kind != before.kind || s.stop().index != before.index || s.stop().player != before.player;
+    };
+    eval::Stop stopBefore = s.stop();
     if (who >= 0 && static_cast<size_t>(who) < players.size() && players[static_cast<size_t>(who)] == PlayerKind::Greedy) {
       // The greedy player; a refused choice falls back to the random player below.
       uint64_t keep = s.rngState();
@@ -222,9 +228,10 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
         continue;
       }
       if (r.kind == engine::Outcome::Error) {
-        g.error = r.message;
+        g.error = r.message + " (" + opts[pick].text + ", at: " + s.describeStop() + ")";
         break;
       }
+      if (movedBack(stopBefore)) continue;
       opts.erase(opts.begin() + static_cast<std::ptrdiff_t>(pick));
     }
     while (!opts.empty()) {
@@ -236,8 +243,13 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
         break;
       }
       if (r.kind == engine::Outcome::Error) break;
+      if (movedBack(stopBefore)) {
+        relist = true;
+        break;
+      }
       opts.erase(opts.begin() + static_cast<std::ptrdiff_t>(pick));
     }
+    if (relist) continue;
     if (!done) {
       g.error = r.kind == engine::Outcome::Error ? r.message : "every legal option was refused: " + s.describeStop();
       break;

@@ -1148,6 +1148,8 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
     engine::Outcome r;
     size_t before = session_->state().trace.size();
     const engine::Option* chosen = nullptr;
+    eval::Stop stopBefore = session_->stop();
+    bool relist = false;
     while (!opts.empty()) {
       autoSeed_ = autoSeed_ * 6364136223846793005ull + 1442695040888963407ull;
       size_t pick = (autoSeed_ >> 33) % opts.size();
@@ -1159,8 +1161,15 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
       }
       undo_.pop_back();
       if (r.kind == engine::Outcome::Error) break;
+      // A refusal deep in an action puts the game back where the action began: list again.
+      const auto& now = session_->stop();
+      if (now.kind != stopBefore.kind || now.index != stopBefore.index || now.player != stopBefore.player) {
+        relist = true;
+        break;
+      }
       opts.erase(opts.begin() + static_cast<std::ptrdiff_t>(pick));
     }
+    if (relist) continue;
     if (!chosen) {
       // Every option was refused: the decision is stuck, which is a fault of the rules.
       error(out, r.kind == engine::Outcome::Error ? r.message : "every legal option was refused; the game is stuck");
