@@ -192,27 +192,35 @@ Value bLineOfSight(Context& c, Args a) {
 // The cost of reaching every hex of the map for one unit (-1: unreachable, its own hex excluded),
 // computed by one search and kept in the memo for this version of the game: `reachable(u)` and
 // every `path_cost(u, h)` of a turn read the same search.
-const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
-  // Memo keys of builtins are -1 - index; this private entry uses a key no builtin has.
-  static const int32_t kReachKey = -100000;
+// A list computed once per unit and version of the game and kept in the memo under a private key
+// (no builtin has one); without a memo it lives in `fallback` until the next call.
+template <class Compute>
+const ValueList& memoizedList(Context& c, int32_t privateKey, const Value& unit, Value& fallback, Compute compute) {
   MemoCache* memo = c.interp.memo();
-  MemoCache::Key key{kReachKey, {unit}};
+  MemoCache::Key key{privateKey, {unit}};
   if (memo) {
     if (const Value* hit = memo->find(c.state.version, key)) return hit->items();
   }
-  const hex::Grid& g = grid(c, fn);
-  hex::MoveSpec spec = moveSpec(c, unit, fn);
-  hex::Reach r = hex::reachable(g, spec);
-  ValueList costs(static_cast<size_t>(g.size()), Value::integer(-1));
-  for (hex::Hex h : r.hexes())
-    if (!(h == spec.start)) costs[static_cast<size_t>(g.indexOf(h))] = Value::integer(r.cost(h));
-  static thread_local Value fallback;
+  Value list = Value::makeList(compute());
   if (!memo) {
-    fallback = Value::makeList(std::move(costs));
+    fallback = std::move(list);
     return fallback.items();
   }
-  memo->store(c.state.version, key, Value::makeList(std::move(costs)));
+  memo->store(c.state.version, key, std::move(list));
   return memo->find(c.state.version, key)->items();
+}
+
+const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
+  static thread_local Value fallback;
+  return memoizedList(c, -100000, unit, fallback, [&] {
+    const hex::Grid& g = grid(c, fn);
+    hex::MoveSpec spec = moveSpec(c, unit, fn);
+    hex::Reach r = hex::reachable(g, spec);
+    ValueList costs(static_cast<size_t>(g.size()), Value::integer(-1));
+    for (hex::Hex h : r.hexes())
+      if (!(h == spec.start)) costs[static_cast<size_t>(g.indexOf(h))] = Value::integer(r.cost(h));
+    return costs;
+  });
 }
 
 Value bReachable(Context& c, Args a) {
@@ -227,28 +235,19 @@ Value bReachable(Context& c, Args a) {
 // (rotation_cost declared): entry h * 6 + f, -1 where that state cannot be reached. The unit's own
 // hex is included, so turning in place has its price. Kept in the memo like reachCosts.
 const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn) {
-  static const int32_t kReachFacingKey = -100001;
-  MemoCache* memo = c.interp.memo();
-  MemoCache::Key key{kReachFacingKey, {unit}};
-  if (memo) {
-    if (const Value* hit = memo->find(c.state.version, key)) return hit->items();
-  }
-  const hex::Grid& g = grid(c, fn);
-  hex::MoveSpec spec = moveSpec(c, unit, fn);
-  if (!spec.facing) c.fail(fmt::format("{}(u, h, facing) needs movement with facing: declare rotation_cost", fn));
-  hex::Reach r = hex::reachable(g, spec);
-  ValueList costs(static_cast<size_t>(g.size()) * 6, Value::integer(-1));
-  for (hex::Hex h : r.hexes())
-    for (int f = 0; f < 6; ++f)
-      if (r.contains(h, static_cast<hex::Direction>(f)))
-        costs[static_cast<size_t>(g.indexOf(h)) * 6 + f] = Value::integer(r.cost(h, static_cast<hex::Direction>(f)));
   static thread_local Value fallback;
-  if (!memo) {
-    fallback = Value::makeList(std::move(costs));
-    return fallback.items();
-  }
-  memo->store(c.state.version, key, Value::makeList(std::move(costs)));
-  return memo->find(c.state.version, key)->items();
+  return memoizedList(c, -100001, unit, fallback, [&] {
+    const hex::Grid& g = grid(c, fn);
+    hex::MoveSpec spec = moveSpec(c, unit, fn);
+    if (!spec.facing) c.fail(fmt::format("{}(u, h, facing) needs movement with facing: declare rotation_cost", fn));
+    hex::Reach r = hex::reachable(g, spec);
+    ValueList costs(static_cast<size_t>(g.size()) * 6, Value::integer(-1));
+    for (hex::Hex h : r.hexes())
+      for (int f = 0; f < 6; ++f)
+        if (r.contains(h, static_cast<hex::Direction>(f)))
+          costs[static_cast<size_t>(g.indexOf(h)) * 6 + f] = Value::integer(r.cost(h, static_cast<hex::Direction>(f)));
+    return costs;
+  });
 }
 
 Value bPathCost(Context& c, Args a) {
