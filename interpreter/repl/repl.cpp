@@ -1410,10 +1410,15 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
     ReplOptions o = options_;
     o.scenario.clear();
     o.json = false;
+    // A house-rule file is one whose first declaration is `house` (comments aside).
     bool house = t.size() > 4 && t.ends_with(".pol") && [&] {
       std::ifstream in(t);
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      return text.find("house ") != std::string::npos && text.find("ruleset ") == std::string::npos;
+      for (std::string line; std::getline(in, line);) {
+        line = trim(line);
+        if (line.empty() || line.rfind("//", 0) == 0) continue;
+        return line.rfind("house ", 0) == 0;
+      }
+      return false;
     }();
     if (house) {
       o.houses.push_back(t);
