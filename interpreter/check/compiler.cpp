@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 #include "eval/builtins.h"
 #include "engine/hex_adapter.h"
@@ -229,6 +230,9 @@ class Compiler {
                       const std::vector<std::pair<std::string, Type>>& params = {});
 
   FnCtx* ctx_ = nullptr;
+  // The step being compiled: an unnamed `alternate` inside it takes its name (so `goto melee`
+  // reaches Deluxe's melee alternation, and its status line names it).
+  std::string step_;
   // The function being compiled. (By index: compiling a lambda adds functions, which may move
   // the vector.)
   Function& cur() { return P.functions[ctx_->index]; }
@@ -1483,7 +1487,7 @@ void Compiler::compileAssign(const Stmt& s) {
 
 void Compiler::compilePhase(const Stmt& s, bool alternate) {
   PhaseInfo ph;
-  ph.name = alternate ? (s.name.name.empty() ? "alternate" : s.name.name) : s.name.name;
+  ph.name = !alternate || !s.name.name.empty() ? s.name.name : !step_.empty() ? step_ : "alternate";
   ph.alternate = alternate;
   ph.passes = s.passes > 0 ? s.passes : 2;
   ph.citations = citeStrings(s.citations);
@@ -1683,7 +1687,9 @@ void Compiler::compileStmt(const Stmt& s) {
         emit(Op::JumpIfFalse, 0);
       }
       emit(Op::StepEnter, si, 0, s.range);
+      std::string outer = std::exchange(step_, s.name.name);
       compileBlock(s.body);
+      step_ = std::move(outer);
       if (skip >= 0) patch(skip, here());
       break;
     }

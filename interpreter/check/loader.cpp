@@ -415,7 +415,8 @@ struct Loader::Impl {
     std::vector<std::string> lineage;
     if (!loadRulesetLayers(req.ruleset, {}, layers, modules, name, title, lineage)) return result;
     // House files.
-    for (const auto& h : req.houseFiles) {
+    for (const auto& given : req.houseFiles) {
+      std::string h = self.findHouse(given);
       ast::File* f = parsePath(h, {});
       if (!f) continue;
       const ast::Block* hb = findBlock(f, ast::BlockKind::House);
@@ -512,12 +513,14 @@ struct Loader::Impl {
     return result;
   }
 
-  bool loadForDiff(const std::string& arg, MergedRules& out) {
+  bool loadForDiff(const std::string& given, MergedRules& out) {
     size_t before = D.reportCount();
     LoadRequest r;
-    if (arg.find('/') == std::string::npos && !arg.ends_with(".pol")) {
-      r.ruleset = arg;
+    bool named = given.find('/') == std::string::npos && !given.ends_with(".pol");
+    if (named && (findRuleset(given) || self.findHouse(given) == given)) {
+      r.ruleset = given;
     } else {
+      std::string arg = self.findHouse(given);
       ast::File* f = parsePath(arg, {});
       if (!f || D.reportCount() > before) return false;
       const ast::Block* rb = findBlock(f, ast::BlockKind::Ruleset);
@@ -647,6 +650,18 @@ std::string declName(const ast::Decl& d) { return nameOf(d); }
 void Loader::checkFile(const std::string& path) {
   Impl impl(*this);
   impl.checkFile(path);
+}
+
+std::string Loader::findHouse(const std::string& given) const {
+  std::error_code ec;
+  if (given.empty() || fs::exists(given, ec)) return given;
+  std::string file = given.ends_with(".pol") ? given : given + ".pol";
+  for (const auto& r : roots_) {
+    if (given.find('/') == std::string::npos && fs::exists(fs::path(r) / "rulesets" / "house" / file, ec))
+      return (fs::path(r) / "rulesets" / "house" / file).string();
+    if (fs::exists(fs::path(r) / "rulesets" / file, ec)) return (fs::path(r) / "rulesets" / file).string();
+  }
+  return given;
 }
 
 std::vector<std::string> Loader::rulesetNames() const {

@@ -80,6 +80,11 @@ class Loader {
   // a `part of` file with the ruleset that includes it, a module on its own.
   void checkFile(const std::string& path);
 
+  // A house-rule file as given: a path that exists; else, under each search root, rulesets/house/H
+  // (with .pol added if it lacks it), so `--house no_displacement` finds the shipped file; else
+  // rulesets/H (`house/no_displacement.pol`). The name as given when nothing matches.
+  std::string findHouse(const std::string& given) const;
+
   // Names of the rulesets and scenarios found under the search roots.
   std::vector<std::string> rulesetNames() const;
   std::vector<std::string> scenarioNames(const std::string& ruleset) const;

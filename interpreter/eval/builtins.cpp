@@ -536,6 +536,7 @@ const std::vector<BuiltinInfo>& table() {
       B("path_cost", 2, 3, false, Int, Any, "path_cost(u, h[, facing]): cheapest legal cost to h (ending with that facing), or none", bPathCost),
       B("path", 2, 2, false, List, Hex, "path(u, h): the cheapest legal path to h (empty if none)", bPath),
       B("zoc", 1, 1, false, List, Hex, "zoc(u): hexes in u's zone of control (hooks exerts_zoc, zoc_front_only, zoc_into)", bZoc),
+      B("sector_toward", 2, 2, false, Str, Any, "sector_toward(u, dir): the sector of u's hexside in direction dir", bSectorToward),
       B("sector", 2, 2, false, Str, Any, "sector(defender, attacker): front, front_flank, flank, rear_flank or rear", bSector),
       B("eliminate", 1, 1, true, Void, Any, "eliminate(u): remove from play; fires `eliminated`", bEliminate),
       B("place", 2, 2, true, Void, Any, "place(u, hex): put on the map or move; fires `moved`", bPlace),

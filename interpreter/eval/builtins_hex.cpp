@@ -298,14 +298,31 @@ Value bZoc(Context& c, Args a) {
   return Value::makeList(std::move(out));
 }
 
+// The sector scheme the ruleset chose (hook facing_sectors).
+const hex::SectorScheme& sectorScheme(Context& c) {
+  Value n = hook(c, "facing_sectors", {}, Value::integer(4));
+  return n.tag == Tag::Int && n.i == 3 ? hex::kThreeSectorScheme : hex::kFourSectorScheme;
+}
+
+// sector_toward(u, dir): the sector of u's hexside in direction dir (0..5). Needs no other hex, so
+// it also places an attacker imagined beyond the map edge (Deluxe 8.7.3).
+Value bSectorToward(Context& c, Args a) {
+  const UnitState& u = unitArg(c, a[0], "sector_toward");
+  if (u.facing < 0) c.fail(fmt::format("sector_toward(): {} has no facing", u.id));
+  if (a[1].tag != Tag::Int || a[1].i < 0 || a[1].i >= hex::kDirectionCount)
+    c.fail("sector_toward() needs a direction 0..5 (N, NE, SE, S, SW, NW)");
+  hex::Sector s = hex::sectorOf(sectorScheme(c), static_cast<hex::Direction>(u.facing),
+                                static_cast<hex::Direction>(a[1].i));
+  return Value::string(std::string(hex::sectorName(s)));
+}
+
 Value bSector(Context& c, Args a) {
   const hex::Grid& g = grid(c, "sector");
   const UnitState& d = unitArg(c, a[0], "sector");
   const UnitState& at = unitArg(c, a[1], "sector");
   if (d.hex < 0 || at.hex < 0) c.fail("sector(): both units must be on the map");
   if (d.facing < 0) c.fail(fmt::format("sector(): {} has no facing", d.id));
-  Value n = hook(c, "facing_sectors", {}, Value::integer(4));
-  const hex::SectorScheme& scheme = n.tag == Tag::Int && n.i == 3 ? hex::kThreeSectorScheme : hex::kFourSectorScheme;
+  const hex::SectorScheme& scheme = sectorScheme(c);
   try {
     hex::Sector s = hex::arcSector(g, g.hexAt(d.hex), static_cast<hex::Direction>(d.facing), g.hexAt(at.hex), scheme,
                                    hex::BoundaryRule::TowardRear);

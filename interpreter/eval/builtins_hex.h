@@ -16,6 +16,7 @@ ir::Value bReachable(Context& c, std::span<const ir::Value> a);
 ir::Value bPathCost(Context& c, std::span<const ir::Value> a);
 ir::Value bPath(Context& c, std::span<const ir::Value> a);
 ir::Value bZoc(Context& c, std::span<const ir::Value> a);
+ir::Value bSectorToward(Context& c, std::span<const ir::Value> a);
 ir::Value bSector(Context& c, std::span<const ir::Value> a);
 
 }  // namespace polemos::eval

@@ -1,5 +1,6 @@
 #include "repl/repl.h"
 
+#include <functional>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "analysis/diff.h"
 #include "analysis/odds.h"
 #include "check/compiler.h"
+#include "check/loader.h"
 #include "engine/save.h"
 #include "eval/interpreter.h"
 #include "hex/grid.h"
@@ -80,9 +82,9 @@ const std::vector<CommandHelp>& commandHelp() {
       {"hexside", "hexside HEX HEX KIND", "add a feature (stream, ridge, ...) to the hexside between two hexes"},
       {"place", "place SIDE TYPE HEX [facing DIR] [as ID] [KEY=VALUE...]", "put a new unit on the map"},
       {"remove", "remove UNIT", "take a unit off the map"},
-      {"set", "set UNIT KEY=VALUE", "change a unit's field (strength, disrupted, facing, hex, ...)"},
-      {"setside", "setside SIDE KEY=VALUE", "change a side's state (losses, demoralized level, ...)"},
-      {"goto", "goto PHASE [SIDE]", "end phases until PHASE (of SIDE) begins"},
+      {"set", "set UNIT KEY=VALUE...", "change fields of a unit (strength, disrupted, facing, hex, ...), all or none"},
+      {"setside", "setside SIDE KEY=VALUE...", "change a side's state (losses, demoralized level, ...), all or none"},
+      {"goto", "goto PHASE [SIDE] [--first]", "end phases until PHASE (of SIDE) begins (--first: take the first option of each decision on the way)"},
       {"ruleset", "ruleset NAME", "start a new game under another ruleset (its default scenario, if named)"},
       {"scenario", "scenario NAME", "start a new game of another scenario of this ruleset"},
       {"house", "house [FILE | --clear]", "the house-rule files in effect, or start a new game with FILE added to them (--clear: none)"},
@@ -741,69 +743,69 @@ void Repl::cmdRemove(const std::vector<std::string>& args, std::string& out) {
   error(out, fmt::format("no unit '{}'", args[1]));
 }
 
+// set UNIT KEY=VALUE... / setside SIDE KEY=VALUE...: every pair is checked before any is applied,
+// so a bad one leaves the game as it was; the whole command is one step of undo and of the log.
 void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& out) {
   const Program& P = session_->program();
-  const char* usage = side ? "setside takes a side and KEY=VALUE, as in `setside roman losses=40`"
-                           : "set takes a unit and KEY=VALUE, as in `set l1 disrupted=true`";
-  if (args.size() != 3 || args[2].find('=') == std::string::npos) return error(out, usage);
-  std::string key = args[2].substr(0, args[2].find('='));
-  std::string text = args[2].substr(args[2].find('=') + 1);
+  const char* usage = side ? "setside takes a side and KEY=VALUE..., as in `setside roman losses=40`"
+                           : "set takes a unit and KEY=VALUE..., as in `set l1 disrupted=true hex=0504`";
+  if (args.size() < 3) return error(out, usage);
+  for (size_t i = 2; i < args.size(); ++i)
+    if (args[i].find('=') == std::string::npos) return error(out, usage);
   const auto& st = session_->state();
+  int32_t who = -1;
   if (side) {
-    int32_t s = -1;
     for (size_t i = 0; i < P.sides.size(); ++i)
-      if (P.sides[i].name == args[1]) s = static_cast<int32_t>(i);
-    if (s < 0) return error(out, fmt::format("no side '{}'", args[1]));
-    int32_t slot = P.sideState.find(P.nameIds.count(key) ? P.nameIds.at(key) : -1);
-    if (slot < 0 || P.sideState.fields[slot].derived >= 0)
-      return error(out, fmt::format("the side state has no field '{}' that can be set", key));
+      if (P.sides[i].name == args[1]) who = static_cast<int32_t>(i);
+    if (who < 0) return error(out, fmt::format("no side '{}'", args[1]));
+  } else {
+    for (size_t i = 0; i < st.units.size(); ++i)
+      if (st.units[i].id == args[1]) who = static_cast<int32_t>(i);
+    if (who < 0) return error(out, fmt::format("no unit '{}'", args[1]));
+  }
+  std::vector<std::function<void(eval::GameState&)>> changes;
+  std::string report;
+  for (size_t i = 2; i < args.size(); ++i) {
+    std::string key = args[i].substr(0, args[i].find('='));
+    std::string text = args[i].substr(args[i].find('=') + 1);
     std::string why;
-    auto v = parseFieldValue(P.sideState.fields[slot].type, text, why);
-    if (!v) return error(out, why);
-    pushHistory();
-    session_->mutableState().sides[s].fields[slot] = *v;
-    record();
-    record();
-  out += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
-    return;
+    if (side) {
+      int32_t slot = P.sideState.find(P.nameIds.count(key) ? P.nameIds.at(key) : -1);
+      if (slot < 0 || P.sideState.fields[slot].derived >= 0)
+        return error(out, fmt::format("the side state has no field '{}' that can be set", key));
+      auto v = parseFieldValue(P.sideState.fields[slot].type, text, why);
+      if (!v) return error(out, why);
+      changes.push_back([who, slot, v = *v](eval::GameState& g) { g.sides[who].fields[slot] = v; });
+      report += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
+    } else if (key == "facing") {
+      auto d = labels::parseDirection(text);
+      if (!d) return error(out, fmt::format("unknown facing '{}' (N, NE, SE, S, SW or NW)", text));
+      changes.push_back([who, d = *d](eval::GameState& g) { g.units[who].facing = d; });
+      report += fmt::format("{}.facing = {}\n", args[1], text);
+    } else if (key == "hex") {
+      int32_t h = st.map.parse(text);
+      if (h < 0) return error(out, fmt::format("'{}' is not a hex of this map", text));
+      changes.push_back([who, h](eval::GameState& g) {
+        g.units[who].hex = h;
+        g.units[who].status = eval::UnitStatus::OnMap;
+      });
+      report += fmt::format("{}.hex = {}\n", args[1], text);
+    } else {
+      const Schema& cls = P.classes[st.units[who].cls];
+      int32_t slot = -1;
+      for (size_t f = 0; f < cls.fields.size(); ++f)
+        if (cls.fields[f].name == key && cls.fields[f].derived < 0) slot = static_cast<int32_t>(f);
+      if (slot < 0) return error(out, fmt::format("unit class {} has no field '{}' that can be set", cls.name, key));
+      auto v = parseFieldValue(cls.fields[slot].type, text, why);
+      if (!v) return error(out, why);
+      changes.push_back([who, slot, v = *v](eval::GameState& g) { g.units[who].fields[slot] = v; });
+      report += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
+    }
   }
-  int32_t ui = -1;
-  for (size_t i = 0; i < st.units.size(); ++i)
-    if (st.units[i].id == args[1]) ui = static_cast<int32_t>(i);
-  if (ui < 0) return error(out, fmt::format("no unit '{}'", args[1]));
-  const auto& u = st.units[ui];
-  if (key == "facing") {
-    auto d = labels::parseDirection(text);
-    if (!d) return error(out, fmt::format("unknown facing '{}' (N, NE, SE, S, SW or NW)", text));
-    pushHistory();
-    session_->mutableState().units[ui].facing = *d;
-    record();
-    out += fmt::format("{}.facing = {}\n", args[1], text);
-    return;
-  }
-  if (key == "hex") {
-    int32_t h = st.map.parse(text);
-    if (h < 0) return error(out, fmt::format("'{}' is not a hex of this map", text));
-    pushHistory();
-    auto& w = session_->mutableState().units[ui];
-    w.hex = h;
-    w.status = eval::UnitStatus::OnMap;
-    record();
-    out += fmt::format("{}.hex = {}\n", args[1], text);
-    return;
-  }
-  const Schema& cls = P.classes[u.cls];
-  int32_t slot = -1;
-  for (size_t f = 0; f < cls.fields.size(); ++f)
-    if (cls.fields[f].name == key && cls.fields[f].derived < 0) slot = static_cast<int32_t>(f);
-  if (slot < 0) return error(out, fmt::format("unit class {} has no field '{}' that can be set", cls.name, key));
-  std::string why;
-  auto v = parseFieldValue(cls.fields[slot].type, text, why);
-  if (!v) return error(out, why);
   pushHistory();
-  session_->mutableState().units[ui].fields[slot] = *v;
+  for (const auto& change : changes) change(session_->mutableState());
   record();
-  out += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
+  out += report;
 }
 
 void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
@@ -863,9 +865,19 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   cmdStatus(out);
 }
 
-void Repl::cmdGoto(const std::vector<std::string>& args, std::string& out) {
+// goto PHASE [SIDE] [--first]: ends phases until PHASE (of SIDE) begins. A decision on the way
+// stops it, unless --first is given: then each takes its first option (Deluxe's bidding and
+// leader placement before its melee step, say).
+void Repl::cmdGoto(const std::vector<std::string>& given, std::string& out) {
   const Program& P = session_->program();
-  if (args.size() < 2 || args.size() > 3) return error(out, "goto takes a phase and optionally a side, as in `goto combat roman`");
+  std::vector<std::string> args;
+  bool first = false;
+  for (const auto& a : given) {
+    if (a == "--first") first = true;
+    else args.push_back(a);
+  }
+  if (args.size() < 2 || args.size() > 3)
+    return error(out, "goto takes a phase, optionally a side and --first, as in `goto combat roman`");
   if (std::none_of(P.phases.begin(), P.phases.end(), [&](const PhaseInfo& ph) { return ph.name == args[1]; }))
     return error(out, fmt::format("this ruleset has no phase '{}'", args[1]));
   int32_t side = -1;
@@ -897,7 +909,14 @@ void Repl::cmdGoto(const std::vector<std::string>& args, std::string& out) {
   for (int i = 0; i < 10000 && !at(); ++i) {
     if (s.stop().kind != eval::Stop::Window) {
       if (begun()) break;
-      return error(out, fmt::format("cannot go to {}: {}", args[1], s.describeStop()));
+      if (first && s.stop().kind == eval::Stop::Choose) {
+        engine::Outcome o = s.pick(0);
+        if (o.kind != engine::Outcome::Ok)
+          return error(out, fmt::format("cannot go to {}: the first option was refused ({})", args[1], o.message));
+        continue;
+      }
+      return error(out, fmt::format("cannot go to {}: {}{}", args[1], s.describeStop(),
+                                    s.stop().kind == eval::Stop::Choose ? " (--first takes the first option of each decision)" : ""));
     }
     engine::Outcome o = s.endPhase();
     if (o.kind != engine::Outcome::Ok) {
@@ -1306,6 +1325,9 @@ std::vector<std::string> Repl::situationScript(std::string& why) const {
   for (const auto& [ab, kinds] : st.map.hexsides)
     for (int32_t k : kinds)
       cmds.push_back(fmt::format("hexside {} {} {}", st.map.label(ab.first), st.map.label(ab.second), P.features[k].name));
+  // The fields come after the phase is reached: the steps on the way (a Command Points roll, say)
+  // may set them.
+  std::vector<std::string> fields;
   for (const auto& u : st.units) {
     if (u.status != eval::UnitStatus::OnMap) continue;
     std::string place = fmt::format("place {} {} {} as {}", P.sides[u.side].name, P.unitTypes[u.type].name,
@@ -1317,7 +1339,7 @@ std::vector<std::string> Repl::situationScript(std::string& why) const {
     for (size_t f = 0; f < cls.fields.size() && f < u.fields.size(); ++f) {
       if (cls.fields[f].derived >= 0) continue;
       if (f < defaults.size() && defaults[f] == u.fields[f]) continue;
-      cmds.push_back(fmt::format("set {} {}={}", u.id, cls.fields[f].name, eval::display(P, st, u.fields[f])));
+      fields.push_back(fmt::format("set {} {}={}", u.id, cls.fields[f].name, eval::display(P, st, u.fields[f])));
     }
   }
   for (size_t sd = 0; sd < st.sides.size(); ++sd)
@@ -1325,11 +1347,13 @@ std::vector<std::string> Repl::situationScript(std::string& why) const {
       if (P.sideState.fields[f].derived >= 0) continue;
       // Only what differs from the declared default (the situation, not the ruleset's constants).
       if (P.sideState.fields[f].init < 0 && P.sideState.fields[f].value == st.sides[sd].fields[f]) continue;
-      cmds.push_back(fmt::format("setside {} {}={}", P.sides[sd].name, P.sideState.fields[f].name,
-                                 eval::display(P, st, st.sides[sd].fields[f])));
+      fields.push_back(fmt::format("setside {} {}={}", P.sides[sd].name, P.sideState.fields[f].name,
+                                   eval::display(P, st, st.sides[sd].fields[f])));
     }
   if (session_->stop().kind == eval::Stop::Window)
-    cmds.push_back(fmt::format("goto {} {}", P.phases[session_->stop().index].name, P.sides[session_->stop().player].name));
+    cmds.push_back(fmt::format("goto {} {} --first", P.phases[session_->stop().index].name,
+                               P.sides[session_->stop().player].name));
+  cmds.insert(cmds.end(), fields.begin(), fields.end());
   return cmds;
 }
 
@@ -1411,8 +1435,10 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
     o.scenario.clear();
     o.json = false;
     // A house-rule file is one whose first declaration is `house` (comments aside).
-    bool house = t.size() > 4 && t.ends_with(".pol") && [&] {
-      std::ifstream in(t);
+    bool house = [&] {
+      diag::SourceManager sm;
+      diag::Diagnostics diags(sm);
+      std::ifstream in(check::Loader(diags).findHouse(t));
       for (std::string line; std::getline(in, line);) {
         line = trim(line);
         if (line.empty() || line.rfind("//", 0) == 0) continue;

@@ -79,6 +79,12 @@ const BadCase kCases[] = {
     {"expect fired x7", "error: 'x7' is not a rule number"},
     {"expect not fired nonsense", "error: 'nonsense' is not a rule number"},
     {"set r1 hits=r2", "error: 'r2' is not a whole number"},
+    // Several pairs: one bad pair refuses the whole command, the good ones included.
+    {"set r1 hits=2 facing=UP", "error: unknown facing 'UP'"},
+    {"set r1 facing=S hex=9999", "error: '9999' is not a hex of this map"},
+    {"set r1 hits=2 lots", "error: set takes a unit and KEY=VALUE"},
+    {"setside red nosuch=1 nosuch2=2", "error: the side state has no field 'nosuch' that can be set"},
+    {"goto combat red --second", "error: goto takes a phase, optionally a side and --first"},
 };
 
 class BadCommand : public ::testing::TestWithParam<BadCase> {};
