@@ -1752,7 +1752,9 @@ void Compiler::compileStmt(const Stmt& s) {
           break;
         }
       }
-      emit(Op::ApplyResult, 0, static_cast<int32_t>(call.args.size()), s.range);
+      // a: the results declaration plus one when it is known here, so that applying `none` (a `-`
+      // cell of a table) runs its `-` case.
+      emit(Op::ApplyResult, ri + 1, static_cast<int32_t>(call.args.size()), s.range);
       break;
     }
     case StmtKind::Note: {
@@ -1766,6 +1768,13 @@ void Compiler::compileStmt(const Stmt& s) {
     }
     case StmtKind::Block: compileBlock(s.body); break;
     case StmtKind::ExprStmt: {
+      // `f() §3.1` reads as two statements: the citation alone would be silently lost.
+      if (s.value->kind == ExprKind::CitationLit) {
+        error(s.value->range, fmt::format("a citation on its own does nothing: put §{} on the declaration, a `require`, "
+                                          "a `note`, a `roll` or a `choose`",
+                                          s.value->text));
+        break;
+      }
       Type t = compileExpr(*s.value);
       if (t.kind != TypeKind::Void) emit(Op::Pop);
       break;

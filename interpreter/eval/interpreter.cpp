@@ -973,6 +973,13 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           std::vector<Value> args(st.end() - in.b, st.end());
           st.resize(st.size() - in.b);
           Value r = pop();
+          if (r.tag == Tag::None && in.a > 0) {
+            // A `-` cell: the declaration's `-` case, if it has one.
+            const ResultsInfo& known = program_.results[in.a - 1];
+            const auto& members = program_.enums[known.enumId].members;
+            auto dash = std::find(members.begin(), members.end(), "-");
+            if (dash != members.end()) r = Value::of(Tag::Enum, dash - members.begin(), known.enumId);
+          }
           if (r.tag == Tag::None) {
             trace("", "effect", "result", "-", "no effect");
             break;
