@@ -109,7 +109,6 @@ double rollout(engine::Session s, const engine::Option& o, int32_t me, const Eva
 
 // The greedy player's choice among `opts` (indices into it); -1: none found.
 size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts, const Evaluator& ev, Rng& rng) {
-  const auto& P = s.program();
   const auto& st = s.state();
   int32_t me = s.stop().player;
   const int kRollouts = 4;

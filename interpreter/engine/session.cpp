@@ -43,6 +43,14 @@ std::string plainCitations(const std::vector<std::string>& cs) {
 Session::Session(std::shared_ptr<const Program> program, const SessionConfig& config)
     : program_(std::move(program)), config_(config), rng_(config.seed) {}
 
+// A rollback puts back an earlier state: the epoch moves on past both, so that no memo entry
+// made since can be taken for one of the state put back.
+void Session::replaceState(eval::GameState&& earlier) {
+  uint64_t now = state_.version;
+  state_ = std::move(earlier);
+  state_.version = std::max(now, state_.version) + 1;
+}
+
 Outcome Session::start() {
   const Program& P = *program_;
   uint64_t version = state_.version;
@@ -251,7 +259,7 @@ Outcome Session::run() {
           lastError_ = fmt::format("a forced die shows {}, which is not a face of {}", f, program_->dice[r.die].name);
           if (commandStart_) {
             // Put the game back as it was before the command; the forced dice are dropped.
-            state_ = std::move(commandStart_->state);
+            replaceState(std::move(commandStart_->state));
             machine_ = std::move(commandStart_->machine);
             stop_ = std::move(commandStart_->stop);
             rng_ = commandStart_->rng;
@@ -301,7 +309,7 @@ Outcome Session::run() {
       }
       if (actionStart_) {
         // Undo the whole action, wherever it had got to.
-        state_ = std::move(actionStart_->state);
+        replaceState(std::move(actionStart_->state));
         machine_ = std::move(actionStart_->machine);
         stop_ = std::move(actionStart_->stop);
         rng_ = actionStart_->rng;

@@ -114,6 +114,7 @@ class Session {
 
  private:
   Outcome run();  // runs the machine to the next stop, rolling dice when autoRoll_
+  void replaceState(eval::GameState&& earlier);
   int64_t rollDie(int32_t die);
   ir::Value combine(const ir::RollInfo& r, const std::vector<int64_t>& dice) const;
   void enumerate(int32_t action, size_t i, std::vector<ir::Value>& args, std::vector<Option>& out);
