@@ -1,7 +1,9 @@
 // Command-line subcommands of `polemos`. Exit codes: 0 ok, 1 failure, 2 bad usage.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace polemos::cli {
@@ -20,5 +22,19 @@ int runCommand(const std::vector<std::string>& args);
 int simCommand(const std::vector<std::string>& args);
 // `polemos odds SCRIPT [ACTION ARGS...] ...`: the REPL's `odds` after a set-up script
 int oddsCommand(const std::vector<std::string>& args);
+
+// The options that name the game, shared by play, run, odds and sim: --seed N, --house FILE
+// (repeatable), --level L, --option NAME=VALUE (repeatable), written where each command keeps them.
+struct GameArgs {
+  uint64_t* seed;
+  std::vector<std::string>* houses;
+  std::string* level;
+  std::vector<std::pair<std::string, std::string>>* options;
+};
+// Reads args[i] (and its value, moving i past it) if it is one of those options: 1 taken, 0 not
+// one of them, 2 bad usage (the message printed on standard error, after `who`).
+int takeGameArg(const std::vector<std::string>& args, size_t& i, const GameArgs& into, const char* who);
+// A whole number written in full ("12", not "12x" or "-1").
+bool parseWholeNumber(const std::string& text, uint64_t& out);
 
 }  // namespace polemos::cli

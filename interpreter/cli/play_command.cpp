@@ -44,36 +44,14 @@ int parseOptions(const std::vector<std::string>& args, repl::ReplOptions& o, std
                  bool& strict, const char* usage) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    auto value = [&](std::string& out) {
-      if (i + 1 >= args.size()) return false;
-      out = args[++i];
-      return true;
-    };
-    std::string v;
     if (a == "--help" || a == "-h") {
       std::fputs(usage, stdout);
       return -1;
-    } else if (a == "--seed") {
-      if (!value(v)) return fmt::print(stderr, "polemos: --seed needs a number\n"), 2;
-      try {
-        size_t used = 0;
-        o.session.seed = std::stoull(v, &used);
-        if (used != v.size()) throw std::invalid_argument(v);
-      } catch (...) {
-        fmt::print(stderr, "polemos: --seed needs a whole number, not '{}'\n", v);
-        return 2;
-      }
-    } else if (a == "--house") {
-      if (!value(v)) return fmt::print(stderr, "polemos: --house needs a file\n"), 2;
-      o.houses.push_back(v);
-    } else if (a == "--level") {
-      if (!value(v)) return fmt::print(stderr, "polemos: --level needs a level name\n"), 2;
-      o.session.level = v;
-    } else if (a == "--option") {
-      if (!value(v) || v.find('=') == std::string::npos)
-        return fmt::print(stderr, "polemos: --option needs NAME=VALUE\n"), 2;
-      o.session.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
-    } else if (a == "--json") {
+    }
+    int taken = takeGameArg(args, i, GameArgs{&o.session.seed, &o.houses, &o.session.level, &o.session.options}, "polemos");
+    if (taken == 2) return 2;
+    if (taken == 1) continue;
+    if (a == "--json") {
       o.json = true;
     } else if (a == "--strict") {
       strict = true;

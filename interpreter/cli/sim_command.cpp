@@ -97,17 +97,12 @@ int simCommand(const std::vector<std::string>& args) {
   std::vector<std::string> pos;
   unsigned threads = 1;
   bool json = false, coverage = false, merge = false, gamesGiven = false;
-  auto number = [](const std::string& v, uint64_t& out) {
-    try {
-      size_t used = 0;
-      out = std::stoull(v, &used);
-      return used == v.size();
-    } catch (...) {
-      return false;
-    }
-  };
+  auto number = [](const std::string& v, uint64_t& out) { return parseWholeNumber(v, out); };
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    int taken = takeGameArg(args, i, GameArgs{&spec.seed, &spec.houses, &spec.level, &spec.options}, "polemos sim");
+    if (taken == 2) return 2;
+    if (taken == 1) continue;
     auto value = [&](std::string& out) {
       if (i + 1 >= args.size()) return false;
       out = args[++i];
@@ -124,9 +119,6 @@ int simCommand(const std::vector<std::string>& args) {
       if (!value(v) || !number(v, n) || n == 0) return fmt::print(stderr, "polemos sim: --games needs a positive number\n"), 2;
       spec.games = n;
       gamesGiven = true;
-    } else if (a == "--seed") {
-      if (!value(v) || !number(v, n)) return fmt::print(stderr, "polemos sim: --seed needs a whole number\n"), 2;
-      spec.seed = n;
     } else if (a == "--threads") {
       if (!value(v) || !number(v, n) || n == 0 || n > 256) return fmt::print(stderr, "polemos sim: --threads needs 1 to 256\n"), 2;
       threads = static_cast<unsigned>(n);
@@ -143,15 +135,6 @@ int simCommand(const std::vector<std::string>& args) {
       }
       if (!ok || n > 2) return fmt::print(stderr, "polemos sim: --players takes random, greedy, or one per side as in random,greedy\n"), 2;
       spec.players = v;
-    } else if (a == "--house") {
-      if (!value(v)) return fmt::print(stderr, "polemos sim: --house needs a file\n"), 2;
-      spec.houses.push_back(v);
-    } else if (a == "--level") {
-      if (!value(v)) return fmt::print(stderr, "polemos sim: --level needs a level\n"), 2;
-      spec.level = v;
-    } else if (a == "--option") {
-      if (!value(v) || v.find('=') == std::string::npos) return fmt::print(stderr, "polemos sim: --option needs NAME=VALUE\n"), 2;
-      spec.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
     } else if (a == "--shard") {
       uint64_t si = 0, sn = 0;
       auto slash = value(v) ? v.find('/') : std::string::npos;
@@ -200,6 +183,20 @@ int simCommand(const std::vector<std::string>& args) {
     while (std::getline(in, one, ','))
       kinds.push_back(one == "greedy" ? analysis::PlayerKind::Greedy : analysis::PlayerKind::Random);
     while (kinds.size() < sides.size()) kinds.push_back(kinds.empty() ? analysis::PlayerKind::Random : kinds.back());
+  }
+  {
+    // A level or an option the game refuses is a mistake in the command, not a lost game: said
+    // once, before any game is played.
+    engine::SessionConfig cfg;
+    cfg.seed = spec.seed;
+    cfg.level = spec.level;
+    cfg.options = spec.options;
+    cfg.tracing = false;
+    engine::Session probe(program, cfg);
+    if (std::string problem = probe.configProblem(); !problem.empty()) {
+      fmt::print(stderr, "polemos sim: {}\n", problem);
+      return 2;
+    }
   }
   auto [first, last] = analysis::shardRange(spec.games, spec.shardIndex, spec.shardCount);
   std::vector<analysis::SimGame> results(last - first);

@@ -51,12 +51,10 @@ void Session::replaceState(eval::GameState&& earlier) {
   state_.version = std::max(now, state_.version) + 1;
 }
 
-Outcome Session::start() {
+// The level and the options of the configuration, on a fresh state: "" if they are good, or what
+// is wrong (an unknown level or option, or a value of the wrong kind).
+std::string Session::applyConfig() {
   const Program& P = *program_;
-  uint64_t version = state_.version;
-  state_ = eval::GameState{};
-  state_.version = version + 1;
-  state_.tracing = config_.tracing;
   // Level.
   state_.level = 0;
   if (!config_.level.empty()) {
@@ -64,7 +62,7 @@ Outcome Session::start() {
     if (it == P.levels.end()) {
       std::string known;
       for (const auto& l : P.levels) known += (known.empty() ? "" : ", ") + l;
-      return Outcome{Outcome::Error, fmt::format("unknown level '{}' (this ruleset has: {})", config_.level, known), {}};
+      return fmt::format("unknown level '{}' (this ruleset has: {})", config_.level, known);
     }
     state_.level = static_cast<int32_t>(it - P.levels.begin());
   }
@@ -75,15 +73,14 @@ Outcome Session::start() {
     if (it == P.options.end()) {
       std::string known;
       for (const auto& o : P.options) known += (known.empty() ? "" : ", ") + o.name;
-      return Outcome{Outcome::Error, fmt::format("unknown option '{}' (this ruleset has: {})", name,
-                                                 known.empty() ? "none" : known), {}};
+      return fmt::format("unknown option '{}' (this ruleset has: {})", name, known.empty() ? "none" : known);
     }
     Value v;
     const Value& def = it->value;
     if (def.tag == Tag::Bool) {
       if (text == "on" || text == "true" || text == "yes" || text == "1") v = Value::boolean(true);
       else if (text == "off" || text == "false" || text == "no" || text == "0") v = Value::boolean(false);
-      else return Outcome{Outcome::Error, fmt::format("option '{}' is on or off, not '{}'", name, text), {}};
+      else return fmt::format("option '{}' is on or off, not '{}'", name, text);
     } else if (def.tag == Tag::Int) {
       try {
         size_t used = 0;
@@ -91,16 +88,16 @@ Outcome Session::start() {
         if (used != text.size()) throw std::invalid_argument("x");
         v = Value::integer(n);
       } catch (...) {
-        return Outcome{Outcome::Error, fmt::format("option '{}' is a number, not '{}'", name, text), {}};
+        return fmt::format("option '{}' is a number, not '{}'", name, text);
       }
     } else if (def.tag == Tag::Enum) {
       const EnumInfo& e = P.enums[def.sub];
       auto m = std::find(e.members.begin(), e.members.end(), text);
-      if (m == e.members.end()) return Outcome{Outcome::Error, fmt::format("option '{}' is one of {}", name, [&] {
-        std::string s;
-        for (const auto& x : e.members) s += (s.empty() ? "" : ", ") + x;
-        return s;
-      }()), {}};
+      if (m == e.members.end()) {
+        std::string names;
+        for (const auto& x : e.members) names += (names.empty() ? "" : ", ") + x;
+        return fmt::format("option '{}' is one of {}", name, names);
+      }
       v = Value::of(Tag::Enum, m - e.members.begin(), def.sub);
     } else if (def.tag == Tag::Odds) {
       // 3:1 (or 3-1).
@@ -113,20 +110,35 @@ Outcome Session::start() {
         b = std::stoll(text.substr(sep + 1), &ub);
         if (ua != sep || ub != text.size() - sep - 1 || a <= 0 || b <= 0) throw std::invalid_argument("x");
       } catch (...) {
-        return Outcome{Outcome::Error, fmt::format("option '{}' is odds such as 3:1, not '{}'", name, text), {}};
+        return fmt::format("option '{}' is odds such as 3:1, not '{}'", name, text);
       }
       v = Value::odds(a, b);
     } else if (def.tag == Tag::Str) {
       v = Value::string(text);
     } else {
-      return Outcome{Outcome::Error,
-                     fmt::format("option '{}' cannot be set from outside the rules (it holds {}); a house rule can "
-                                 "replace it",
-                                 name, eval::display(P, state_, def)),
-                     {}};
+      return fmt::format("option '{}' cannot be set from outside the rules (it holds {}); a house rule can replace it",
+                         name, eval::display(P, state_, def));
     }
     state_.options[it - P.options.begin()] = v;
   }
+  return "";
+}
+
+std::string Session::configProblem() {
+  eval::GameState saved = std::move(state_);
+  state_ = eval::GameState{};
+  std::string problem = applyConfig();
+  state_ = std::move(saved);
+  return problem;
+}
+
+Outcome Session::start() {
+  const Program& P = *program_;
+  uint64_t version = state_.version;
+  state_ = eval::GameState{};
+  state_.version = version + 1;
+  state_.tracing = config_.tracing;
+  if (std::string problem = applyConfig(); !problem.empty()) return Outcome{Outcome::Error, problem, {}};
   // Map.
   state_.map.col0 = P.mapCols0;
   state_.map.col1 = P.mapCols1;

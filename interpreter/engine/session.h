@@ -50,6 +50,8 @@ class Session {
   // Sets the game up from the program's scenario and runs to the first decision. Returns an
   // error outcome if the configuration is bad (unknown level or option) or the ruleset fails.
   Outcome start();
+  // What is wrong with the configuration's level or options ("" if nothing), without starting.
+  std::string configProblem();
 
   const ir::Program& program() const { return *program_; }
   std::shared_ptr<const ir::Program> programPtr() const { return program_; }
@@ -115,6 +117,7 @@ class Session {
  private:
   Outcome run();  // runs the machine to the next stop, rolling dice when autoRoll_
   void replaceState(eval::GameState&& earlier);
+  std::string applyConfig();
   int64_t rollDie(int32_t die);
   ir::Value combine(const ir::RollInfo& r, const std::vector<int64_t>& dice) const;
   void enumerate(int32_t action, size_t i, std::vector<ir::Value>& args, std::vector<Option>& out);
