@@ -126,9 +126,18 @@ bool Repl::start(std::string& out) {
   if (loaded.program->sides.empty() && !loaded.program->terrains.empty()) {
     // A ruleset without a scenario has no sides or map: start in an empty sandbox.
     auto base = std::make_unique<engine::Session>(loaded.program, options_.session);
+    if (std::string problem = base->configProblem(); !problem.empty()) {
+      out += "error: " + problem + "\n";
+      return false;
+    }
     session_ = std::move(base);
     currentLine_ = "sandbox 12x10";
+    int before = errors_;
     cmdSandbox({"sandbox", "12x10"}, out);
+    if (errors_ > before || session_->stop().kind == eval::Stop::None) {
+      session_.reset();
+      return false;
+    }
     return session_->stop().kind != eval::Stop::Error;
   }
   session_ = std::make_unique<engine::Session>(loaded.program, options_.session);
@@ -1574,7 +1583,12 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
   currentLine_ = line;
   auto args = splitWords(line);
   const std::string& cmd = args[0];
-  if (cmd == "quit" || cmd == "exit") return false;
+  // `exit` alone leaves, like `quit`; with arguments it is the ruleset's action of that name if it
+  // has one (Deluxe 8.6: `exit UNIT HEX`).
+  bool exitAction = cmd == "exit" && args.size() > 1 && session_ &&
+                    std::any_of(session_->program().actions.begin(), session_->program().actions.end(),
+                                [](const ActionInfo& a) { return a.name == "exit"; });
+  if (cmd == "quit" || (cmd == "exit" && !exitAction)) return false;
   if (cmd == "help") {
     cmdHelp(args, out);
     return true;
