@@ -1515,10 +1515,27 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
     if (!c.dropped.empty()) out += fmt::format("{}: left out (no such field): {}\n", c.name, c.dropped);
   }
   // The rules that differ, from `diff`.
+  // Under a whole other edition that is hundreds of lines: the first ones, the count, and `diff`
+  // for the rest.
+  constexpr size_t kDiffLines = 40;
   for (const auto& t : targets) {
     std::string d;
     cmdDiff({"diff", t}, d);
-    out += "rules that differ under " + t + ":\n" + d;
+    std::vector<std::string> lines;
+    for (size_t at = 0; at < d.size();) {
+      size_t nl = d.find('\n', at);
+      if (nl == std::string::npos) nl = d.size();
+      lines.push_back(d.substr(at, nl - at));
+      at = nl + 1;
+    }
+    out += "rules that differ under " + t + ":\n";
+    if (lines.size() <= kDiffLines + 2) {
+      out += d;
+    } else {
+      for (size_t i = 0; i < kDiffLines; ++i) out += lines[i] + "\n";
+      out += fmt::format("… {} more lines: `diff {}` lists them all\n", lines.size() - kDiffLines - 1, t);
+      out += lines.back() + "\n";
+    }
   }
 }
 
