@@ -281,9 +281,14 @@ std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& s
   std::string out;
   uint64_t n = games.size();
   uint64_t failed = std::count_if(games.begin(), games.end(), [](const SimGame& g) { return !g.finished; });
-  out += fmt::format("{} games of {}{}{} (seeds {} to {}), players {}: {} finished, {} failed\n", n, spec.ruleset,
+  // The rules played: house files and options are part of the question a designer asks.
+  std::string rules;
+  for (const auto& h : spec.houses) rules += " + house " + h;
+  for (const auto& [k, v] : spec.options) rules += fmt::format(" with {}={}", k, v);
+  out += fmt::format("{} games of {}{}{}{} (seeds {} to {}), players {}: {} finished, {} failed\n", n, spec.ruleset,
                      spec.scenario.empty() ? "" : " " + spec.scenario, spec.level.empty() ? "" : " at level " + spec.level,
-                     n ? games.front().seed : spec.seed, n ? games.back().seed : spec.seed, spec.players, n - failed, failed);
+                     rules, n ? games.front().seed : spec.seed, n ? games.back().seed : spec.seed, spec.players,
+                     n - failed, failed);
   std::vector<SimGame> ok;
   for (const auto& g : games)
     if (g.finished) ok.push_back(g);
