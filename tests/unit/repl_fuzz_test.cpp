@@ -119,6 +119,7 @@ TEST(ReplFuzz, StandardSandbox) { fuzz("standard", "", 11); }
 TEST(ReplFuzz, FourBattlesCannae) { fuzz("fourbattles", "cannae", 12); }
 TEST(ReplFuzz, DeluxePhalanx) { fuzz("deluxe", "phalanx", 13); }
 TEST(ReplFuzz, DeluxeSandbox) { fuzz("deluxe", "", 14); }
+TEST(ReplFuzz, StandardChalons) { fuzz("standard", "chalons", 15); }
 
 }  // namespace
 }  // namespace polemos
