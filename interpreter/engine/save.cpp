@@ -43,7 +43,7 @@ json valueToJson(const Value& v) {
     case Tag::Func: {
       json items = json::array();
       for (const Value& e : v.items()) items.push_back(valueToJson(e));
-      return json::array({static_cast<int>(v.tag), v.sub, v.i, items, v.list != nullptr});
+      return json::array({static_cast<int>(v.tag), v.sub, v.i, items, v.payload != nullptr});
     }
     default: return json::array({static_cast<int>(v.tag), v.sub, v.i, v.j});
   }
@@ -70,7 +70,7 @@ struct Reader {
     out.tag = static_cast<Tag>(tag);
     if (out.tag == Tag::Str) {
       if (j.size() != 2 || !j[1].is_string()) return fail("a string value is malformed");
-      out.str = std::make_shared<const std::string>(j[1].get<std::string>());
+      out.payload = std::make_shared<const std::string>(j[1].get<std::string>());
       return true;
     }
     if (out.tag == Tag::List || out.tag == Tag::Func) {
@@ -87,7 +87,7 @@ struct Reader {
           if (!value(e, x, depth + 1)) return false;
           items.push_back(std::move(x));
         }
-        out.list = std::make_shared<const ValueList>(std::move(items));
+        out.payload = std::make_shared<const ValueList>(std::move(items));
       }
       return true;
     }

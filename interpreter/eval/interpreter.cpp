@@ -66,7 +66,7 @@ size_t hashValue(const Value& v) {
   size_t h = static_cast<size_t>(v.tag) * 1000003u ^ static_cast<size_t>(v.sub) * 7919u;
   h ^= std::hash<int64_t>()(v.i) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
   h ^= std::hash<int64_t>()(v.j) + (h << 6);
-  if (v.str) h ^= std::hash<std::string>()(*v.str);
+  if (v.tag == Tag::Str) h ^= std::hash<std::string>()(v.text());
   for (const Value& e : v.items()) h = h * 31 + hashValue(e);
   return h;
 }
@@ -170,7 +170,7 @@ bool Interpreter::memoizable(int32_t fn) const {
 
 Value Context::call(const Value& func, std::span<const Value> args) {
   if (func.tag != Tag::Func) fail(fmt::format("expected a function, found {}", tagName(func.tag)));
-  return interp.callPure(static_cast<int32_t>(func.i), args, func.list.get());
+  return interp.callPure(static_cast<int32_t>(func.i), args, func.listPtr());
 }
 
 void Context::emit(int32_t event, ValueList args) { interp.queueEvent(event, std::move(args)); }
@@ -729,7 +729,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (in.b > 0) {
             ValueList caps(st.end() - in.b, st.end());
             st.resize(st.size() - in.b);
-            f.list = std::make_shared<const ValueList>(std::move(caps));
+            f.payload = std::make_shared<const ValueList>(std::move(caps));
           }
           st.push_back(std::move(f));
           break;
@@ -763,7 +763,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             fv = st[st.size() - in.b - 1];
             if (fv.tag != Tag::Func) throw RuntimeError(fmt::format("{} cannot be called", tagName(fv.tag)));
             target = static_cast<int32_t>(fv.i);
-            caps = fv.list.get();
+            caps = fv.listPtr();
             st.erase(st.end() - in.b - 1);
           }
           const Function& callee = program_.functions[target];

@@ -29,7 +29,7 @@ bool operator==(const Value& a, const Value& b) {
     }
     case Tag::Enum:
     case Tag::Column: return a.sub == b.sub && a.i == b.i;
-    case Tag::Func: return a.i == b.i && a.list == b.list;
+    case Tag::Func: return a.i == b.i && a.payload == b.payload;
     default: return a.i == b.i;
   }
 }
