@@ -769,9 +769,11 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           const Function& callee = program_.functions[target];
           if (in.b != callee.arity)
             throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", callee.name, callee.arity, in.b));
-          if (memo_ && in.op == Op::Call && memoizable(target)) {
+          if (memo_ && in.op == Op::Call && memoizable(target) && memo_->worthCaching(target)) {
             std::span<const Value> callArgs(st.data() + st.size() - in.b, static_cast<size_t>(in.b));
-            if (const Value* hit = memo_->find(state_.version, target, callArgs)) {
+            const Value* hit = memo_->find(state_.version, target, callArgs);
+            memo_->counted(target, hit != nullptr);
+            if (hit) {
               st.resize(st.size() - in.b);
               st.push_back(*hit);
               break;

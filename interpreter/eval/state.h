@@ -141,6 +141,32 @@ class MemoCache {
     }
   }
   const ir::Value* find(uint64_t version, const Key& k) { return find(version, k.fn, k.args); }
+
+  // Whether to look function fn up at all. A function whose answers are seldom asked for again
+  // (fewer than one call in 20 over a window of 4096 calls, such as a check of one unit against
+  // one hex) costs a store per call and saves nothing: it is called directly for a while, then
+  // tried again. Answers never change with this; only the time does.
+  bool worthCaching(int32_t fn) {
+    if (fn < 0) return true;
+    if (static_cast<size_t>(fn) >= stats_.size()) stats_.resize(static_cast<size_t>(fn) + 1);
+    FnStats& s = stats_[static_cast<size_t>(fn)];
+    if (!s.off) return true;
+    if (++s.skipped < kReprobeAfter) return false;
+    s = FnStats{};
+    return true;
+  }
+  // Counts a look-up of fn (after worthCaching said yes).
+  void counted(int32_t fn, bool hit) {
+    if (fn < 0 || static_cast<size_t>(fn) >= stats_.size()) return;
+    FnStats& s = stats_[static_cast<size_t>(fn)];
+    ++s.calls;
+    if (hit) ++s.hits;
+    if (s.calls >= kWindow) {
+      s.off = s.hits * 20 < s.calls;
+      s.calls = s.hits = 0;
+      s.skipped = 0;
+    }
+  }
   void store(uint64_t version, Key k, ir::Value v);
   void clear() {
     // The slots stay allocated for the next version: a new generation marks them all free.
@@ -187,6 +213,12 @@ class MemoCache {
   std::vector<uint64_t> unitsAtMade_;
   uint64_t unitsAtGen_ = 1;
   std::vector<std::unique_ptr<Machine>> scratch_;
+  struct FnStats {
+    uint32_t calls = 0, hits = 0, skipped = 0;
+    bool off = false;
+  };
+  static constexpr uint32_t kWindow = 4096, kReprobeAfter = 1u << 18;
+  std::vector<FnStats> stats_;
 };
 
 
