@@ -50,6 +50,9 @@ std::string randomLine(Rng& r, const repl::Repl& repl) {
   const auto& P = s.program();
   const auto& st = s.state();
   std::vector<std::string> words;
+  // A fifth of the lines take an option of the decision at hand, so the games go on into their
+  // middle turns (a number past the options is refused like any other).
+  if (r.below(5) == 0) return "pick " + std::to_string(1 + r.below(8));
   if (r.below(3) == 0 && !P.actions.empty()) words.push_back(P.actions[r.below(P.actions.size())].name);
   else words.push_back(r.pick(kCommands));
   size_t n = r.below(5);
