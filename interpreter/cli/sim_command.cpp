@@ -97,7 +97,6 @@ int simCommand(const std::vector<std::string>& args) {
   std::vector<std::string> pos;
   unsigned threads = 1;
   bool json = false, coverage = false, merge = false, gamesGiven = false;
-  auto number = [](const std::string& v, uint64_t& out) { return parseWholeNumber(v, out); };
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     int taken = takeGameArg(args, i, GameArgs{&spec.seed, &spec.houses, &spec.level, &spec.options}, "polemos sim");
@@ -116,11 +115,11 @@ int simCommand(const std::vector<std::string>& args) {
     } else if (a == "--merge") {
       merge = true;
     } else if (a == "--games") {
-      if (!value(v) || !number(v, n) || n == 0) return fmt::print(stderr, "polemos sim: --games needs a positive number\n"), 2;
+      if (!value(v) || !parseWholeNumber(v, n) || n == 0) return fmt::print(stderr, "polemos sim: --games needs a positive number\n"), 2;
       spec.games = n;
       gamesGiven = true;
     } else if (a == "--threads") {
-      if (!value(v) || !number(v, n) || n == 0 || n > 256) return fmt::print(stderr, "polemos sim: --threads needs 1 to 256\n"), 2;
+      if (!value(v) || !parseWholeNumber(v, n) || n == 0 || n > 256) return fmt::print(stderr, "polemos sim: --threads needs 1 to 256\n"), 2;
       threads = static_cast<unsigned>(n);
     } else if (a == "--players") {
       if (!value(v)) return fmt::print(stderr, "polemos sim: --players needs a kind of player\n"), 2;
@@ -138,7 +137,7 @@ int simCommand(const std::vector<std::string>& args) {
     } else if (a == "--shard") {
       uint64_t si = 0, sn = 0;
       auto slash = value(v) ? v.find('/') : std::string::npos;
-      if (slash == std::string::npos || !number(v.substr(0, slash), si) || !number(v.substr(slash + 1), sn) || sn == 0 ||
+      if (slash == std::string::npos || !parseWholeNumber(v.substr(0, slash), si) || !parseWholeNumber(v.substr(slash + 1), sn) || sn == 0 ||
           si == 0 || si > sn)
         return fmt::print(stderr, "polemos sim: --shard needs I/N with 1 <= I <= N\n"), 2;
       spec.shardIndex = static_cast<unsigned>(si);

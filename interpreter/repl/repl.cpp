@@ -1,10 +1,10 @@
 #include "repl/repl.h"
 
-#include <functional>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -134,11 +134,9 @@ bool Repl::start(std::string& out) {
     currentLine_ = "sandbox 12x10";
     int before = errors_;
     cmdSandbox({"sandbox", "12x10"}, out);
-    if (errors_ > before || session_->stop().kind == eval::Stop::None) {
-      session_.reset();
-      return false;
-    }
-    return session_->stop().kind != eval::Stop::Error;
+    if (errors_ == before) return true;
+    session_.reset();  // the sandbox could not start: no half-made game is kept
+    return false;
   }
   session_ = std::make_unique<engine::Session>(loaded.program, options_.session);
   engine::Outcome o = session_->start();
@@ -1522,12 +1520,8 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
     std::string d;
     cmdDiff({"diff", t}, d);
     std::vector<std::string> lines;
-    for (size_t at = 0; at < d.size();) {
-      size_t nl = d.find('\n', at);
-      if (nl == std::string::npos) nl = d.size();
-      lines.push_back(d.substr(at, nl - at));
-      at = nl + 1;
-    }
+    std::istringstream in(d);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
     out += "rules that differ under " + t + ":\n";
     if (lines.size() <= kDiffLines + 2) {
       out += d;
