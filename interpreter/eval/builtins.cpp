@@ -534,7 +534,7 @@ const std::vector<BuiltinInfo>& table() {
       B("line_of_sight", 2, 3, false, Bool, Any, "line_of_sight(a, b[, blocks]): hook los_blocks(h), los_blocks_side(a, b)", bLineOfSight),
       B("reachable", 1, 1, false, List, Hex, "reachable(u): hexes u can move to (hooks move_cost, stops_movement, ...)", bReachable),
       B("path_cost", 2, 3, false, Int, Any, "path_cost(u, h[, facing]): cheapest legal cost to h (ending with that facing), or none", bPathCost),
-      B("path", 2, 2, false, List, Hex, "path(u, h): the cheapest legal path to h (empty if none)", bPath),
+      B("path", 2, 3, false, List, Hex, "path(u, h[, step_ok]): the cheapest legal path to h (whose every step from, to satisfies step_ok), empty if none", bPath),
       B("zoc", 1, 1, false, List, Hex, "zoc(u): hexes in u's zone of control (hooks exerts_zoc, zoc_front_only, zoc_into)", bZoc),
       B("sector_toward", 2, 2, false, Str, Any, "sector_toward(u, dir): the sector of u's hexside in direction dir, named as by sector()", bSectorToward),
       B("sector", 2, 2, false, Str, Any, "sector(defender, attacker): front, front flank, flank, rear flank or rear", bSector),

@@ -17,9 +17,10 @@
 //                                                  declared, movement searches hex + facing (Deluxe 8.4)
 //   turns_to_move(u: unit): bool                   a move turns the unit to face its direction
 //   move_cost(u, from, to, facing: int): int?      the four-parameter form sees the mover's facing
-// path_cost(u, h, facing) prices a move that ends in h with that facing (facing mode only).
 //   los_blocks(h, from, to): bool                  the three-parameter form sees the firer and target
 // A builtin may also take a lambda in place of a hook, e.g. line_of_sight(a, b, h -> ...).
+// path_cost(u, h, facing) prices a move that ends in h with that facing (facing mode only).
+// path(u, h, step_ok) is the cheapest legal path whose every step satisfies a predicate.
 #include <fmt/format.h>
 
 #include "eval/builtins_hex.h"
@@ -270,6 +271,18 @@ Value bPathCost(Context& c, Args a) {
 Value bPath(Context& c, Args a) {
   const hex::Grid& g = grid(c, "path");
   hex::MoveSpec spec = moveSpec(c, a[0], "path");
+  if (a.size() == 3) {
+    // path(u, h, step_ok): only steps for which step_ok(from, to) holds, on top of the movement
+    // hooks (Standard 14.2: a way to the charge hex that crosses no stream or ridge).
+    if (a[2].tag != Tag::Func) c.fail("path(u, h, step_ok): step_ok must be a function of two hexes");
+    Value ok = a[2];
+    hex::StepCostFn inner = spec.stepCost;
+    spec.stepCost = [&c, ok, inner, &g](const hex::Step& s) -> int {
+      Value args[2] = {hexValue(g, s.from), hexValue(g, s.to)};
+      if (!c.call(ok, args).truthy()) return hex::kImpassable;
+      return inner(s);
+    };
+  }
   auto p = hex::cheapestPath(g, spec, g.hexAt(hexArg(c, a[1], "path")));
   ValueList out;
   if (p)
