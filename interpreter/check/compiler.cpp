@@ -3001,18 +3001,53 @@ int32_t Compiler::compileStandalone(const ast::Expr& e) {
   return D.reportCount() == before ? fi : -1;
 }
 
+// Marks every function whose code, or the code of a function it calls or makes a value of,
+// writes trace events (tracesDeep): a fixed point over the call graph.
+void markTracingCalls(ir::Program& P) {
+  const size_t n = P.functions.size();
+  std::vector<std::vector<int32_t>> callers(n);
+  for (size_t f = 0; f < n; ++f) {
+    for (const Instr& in : P.functions[f].code) {
+      int32_t callee = -1;
+      if (in.op == Op::Call || in.op == Op::MakeClosure) callee = in.a;
+      if (in.op == Op::Const && in.a >= 0 && static_cast<size_t>(in.a) < P.constants.size() &&
+          P.constants[in.a].tag == Tag::Func)
+        callee = static_cast<int32_t>(P.constants[in.a].i);
+      if (callee >= 0 && static_cast<size_t>(callee) < n) callers[callee].push_back(static_cast<int32_t>(f));
+    }
+  }
+  std::vector<int32_t> work;
+  for (size_t f = 0; f < n; ++f) {
+    P.functions[f].tracesDeep = P.functions[f].writesTrace;
+    if (P.functions[f].tracesDeep) work.push_back(static_cast<int32_t>(f));
+  }
+  while (!work.empty()) {
+    int32_t f = work.back();
+    work.pop_back();
+    for (int32_t c : callers[f]) {
+      if (P.functions[c].tracesDeep) continue;
+      P.functions[c].tracesDeep = true;
+      work.push_back(c);
+    }
+  }
+}
+
 }  // namespace
 
 int32_t compileExpression(diag::Diagnostics& diags, const ast::Expr& expr, ir::Program& program) {
   Compiler c(diags, program);
   c.rebuildSymbols();
-  return c.compileStandalone(expr);
+  int32_t fi = c.compileStandalone(expr);
+  if (fi >= 0) markTracingCalls(program);
+  return fi;
 }
 
 bool compileProgram(diag::Diagnostics& diags, const std::vector<MergedDecl>& decls,
                     const ast::Block* scenario, ir::Program& out) {
   Compiler c(diags, out);
-  return c.run(decls, scenario);
+  bool ok = c.run(decls, scenario);
+  if (ok) markTracingCalls(out);
+  return ok;
 }
 
 }  // namespace polemos::check

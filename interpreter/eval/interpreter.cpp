@@ -158,10 +158,12 @@ const Value& MemoCache::unitsAt(const GameState& s, int32_t h) {
 }
 
 // A user function is memoized when it is a plain pure function whose code writes no trace (notes,
-// modifier applications and table look-ups are events a player reads, so those run every time).
+// modifier applications and table look-ups are events a player reads, so those run every time),
+// and, while the game is traced, when nothing it calls writes any either (attack_total, say,
+// whose modifiers a player reads every time it is computed for an attack).
 bool Interpreter::memoizable(int32_t fn) const {
   const Function& f = program_.functions[fn];
-  return f.kind == FuncKind::Function && !f.writesTrace;
+  return f.kind == FuncKind::Function && !f.writesTrace && !(state_.tracing && f.tracesDeep);
 }
 
 // -----------------------------------------------------------------------------------------------

@@ -132,6 +132,11 @@ struct Function {
   // those, so calls of such a function are never answered from the memo of pure calls. Kept up to
   // date by the compiler as it emits code, so the evaluator need not scan the code on every call.
   bool writesTrace = false;
+  // The function or anything it calls (directly, or through a lambda or function value it makes)
+  // writes trace events. While a game is traced such calls are always run, never answered from
+  // the memo: the same command prints the same modifiers whatever was computed before it
+  // (markTracingCalls sets it once the program is compiled).
+  bool tracesDeep = false;
   bool pure() const {
     return kind == FuncKind::Function || kind == FuncKind::Guard || kind == FuncKind::Quantity ||
            kind == FuncKind::Lambda || kind == FuncKind::Derived || kind == FuncKind::Init;

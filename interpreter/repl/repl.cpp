@@ -438,10 +438,19 @@ void Repl::cmdExpectFired(const std::vector<std::string>& args, std::string& out
   const auto& tr = session_->state().trace;
   uint64_t end = tr.empty() ? 0 : tr.back().seq + 1;
   // Checks in a row look at the same stretch; once new events come, the stretch starts after the
-  // events already checked. After undo or a new sandbox the trace is shorter: look at all of it.
-  if (end > firedPending_) firedStart_ = firedPending_;
-  if (end < firedStart_) firedStart_ = 0;
+  // events already checked. After undo, load or a new game (sandbox, level, ...) the events already
+  // checked are no longer the trace's (it is shorter, or the event at the mark is another one):
+  // look at all of it.
+  auto markOf = [&](uint64_t seq) -> std::string {
+    for (auto it = tr.rbegin(); it != tr.rend(); ++it)
+      if (it->seq == seq) return it->citation + "\n" + formatEvent(*it);
+    return {};
+  };
+  bool sameGame = firedPending_ == 0 || (end >= firedPending_ && markOf(firedPending_ - 1) == firedMark_);
+  if (!sameGame) firedStart_ = 0;
+  else if (end > firedPending_) firedStart_ = firedPending_;
   firedPending_ = end;
+  firedMark_ = end == 0 ? std::string() : markOf(end - 1);
   bool found = false;
   for (const auto& e : tr) {
     if (e.seq < firedStart_) continue;

@@ -106,6 +106,7 @@ class Repl {
   int errors_ = 0;
   uint64_t firedStart_ = 0;     // `expect fired` looks at trace events from this seq on
   uint64_t firedPending_ = 0;   // the end of the stretch the last `expect fired` looked at
+  std::string firedMark_;       // the last event of that stretch, to tell the same game from another
   size_t lastActionTrace_ = 0;  // first trace event of the last command that moved the game
   uint64_t autoSeed_ = 0;
 };
