@@ -1031,8 +1031,19 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           std::string why;
           for (const Value& v : because) why += (why.empty() ? "" : ", ") + display(program_, state_, v);
           std::string op = mi.opText + display(program_, state_, operand);
+          // The clause runs inside the quantity's own code: its frame's first locals are the
+          // quantity's arguments. The units and hexes among them name what was changed
+          // ("melee.attack(c, 0506) 4 → 8"); lists and numbers are left out.
+          std::string subjects;
+          const Function& qf = program_.functions[fr.fn];
+          for (int32_t i = 0; i < qf.arity && fr.base + i < static_cast<int32_t>(st.size()); ++i) {
+            const Value& a = st[fr.base + i];
+            if (a.tag != Tag::Unit && a.tag != Tag::Hex && a.tag != Tag::Side) continue;
+            subjects += (subjects.empty() ? "" : ", ") + display(program_, state_, a);
+          }
           trace(joinCitations(mi.citations), "modifier", mi.name,
-                fmt::format("{} {}", mi.quantity, display(program_, state_, before)),
+                fmt::format("{}{} {}", mi.quantity, subjects.empty() ? "" : "(" + subjects + ")",
+                            display(program_, state_, before)),
                 fmt::format("{} ({}{})", display(program_, state_, after), op, why.empty() ? "" : ", " + why));
           break;
         }

@@ -176,6 +176,9 @@ std::string Repl::formatEvent(const eval::TraceEvent& e) const {
   if (e.kind == "choice") return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
   if (e.kind == "trigger") return fmt::format("{}trigger {}: {}", cite, e.subject, e.inputs);
   if (e.kind == "note") return fmt::format("{}{}", cite, e.subject);
+  // A line is never cut short: an event with no output (a result applied) reads "result DE:
+  // MeleeResult", not "... → " with nothing after the arrow.
+  if (e.output.empty()) return fmt::format("{}{}{}", cite, e.subject, e.inputs.empty() ? "" : ": " + e.inputs);
   return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
 }
 
