@@ -78,6 +78,9 @@ std::string kindWord(const ast::Decl& d) {
     case K::Levels: return "levels";
     case K::SideState: return "side state";
     case K::GameState: return "game state";
+    case K::TerrainAttributes: return "terrain attributes";
+    case K::HexsideAttributes: return "hexside attributes";
+    case K::ScenarioAttributes: return "scenario attributes";
     default: return "declaration";
   }
 }

@@ -16,6 +16,8 @@ int checkCommand(const std::vector<std::string>& args);
 int diffCommand(const std::vector<std::string>& args);
 // `polemos play RULESET [SCENARIO] ...` (and `polemos` alone: standard chalons)
 int playCommand(const std::vector<std::string>& args);
+// `polemos rules RULESET [RULE]`
+int rulesCommand(const std::vector<std::string>& args);
 // `polemos run SCRIPT ...`
 int runCommand(const std::vector<std::string>& args);
 // `polemos sim RULESET [SCENARIO] --games N ...`, `polemos sim --merge FILES...`

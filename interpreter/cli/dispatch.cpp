@@ -15,6 +15,7 @@ const char* kUsage =
     "  run SCRIPT                run REPL commands from a file\n"
     "  check PATH...             check rulesets, scenarios, house files and stdlib modules\n"
     "  diff A [B]                the declarations that differ between two rulesets or house files\n"
+    "  rules RULESET [RULE]      the rules a ruleset cites, with the declarations and tests citing each\n"
     "  sim RULESET [SCENARIO]    play many games between automatic players and aggregate the results\n"
     "  odds SCRIPT [ACTION ...]  exact odds of every outcome of an action, after a set-up script\n"
     "  help                      this message\n"
@@ -29,6 +30,7 @@ int dispatch(const std::vector<std::string>& args) {
   std::vector<std::string> rest(args.begin() + 1, args.end());
   if (cmd == "check") return checkCommand(rest);
   if (cmd == "diff") return diffCommand(rest);
+  if (cmd == "rules") return rulesCommand(rest);
   if (cmd == "play") return playCommand(rest);
   if (cmd == "run") return runCommand(rest);
   if (cmd == "sim") return simCommand(rest);

@@ -12,6 +12,7 @@
 
 #include "analysis/diff.h"
 #include "analysis/odds.h"
+#include "analysis/rule_index.h"
 #include "check/compiler.h"
 #include "check/loader.h"
 #include "engine/save.h"
@@ -91,6 +92,7 @@ const std::vector<CommandHelp>& commandHelp() {
       {"level", "level [NAME]", "the level being played, or start a new game of this ruleset and scenario at level NAME"},
       {"compare", "compare TARGET... [--level L] [--map FROM=TO]... -- ACTION ARGS [--policy P]",
        "the odds of ACTION here and in the same situation under each TARGET (a ruleset or a house-rule file), side by side, with the rules that differ"},
+      {"rule", "rule N", "rule N (7.43 or §7.43) of this game's rules: the declarations (file:line) and the test scripts that cite it"},
       {"diff", "diff [OTHER]", "the rules that differ from this game's (with its house rules) to OTHER, a ruleset or file; alone: what the house rules change"},
       {"odds", "odds [ACTION ARGS...] [--policy first|last|random] [--split] [--picks N,N...] [--json]",
        "the exact probability of every outcome of ACTION (alone: of the action under way), every roll enumerated "
@@ -1262,6 +1264,24 @@ void Repl::cmdHelp(const std::vector<std::string>& args, std::string& out) {
   }
 }
 
+// `rule N`: where rule N is written in this game's rules and which tests cite it (the citation
+// index of analysis/rule_index). Reads the files afresh; the game is not touched.
+void Repl::cmdRule(const std::vector<std::string>& args, std::string& out) {
+  std::string rule = args.size() == 2 ? analysis::ruleNumber(args[1]) : "";
+  if (rule.empty()) {
+    error(out, "rule takes one rule number, as in `rule 7.43`");
+    return;
+  }
+  analysis::RuleIndex index;
+  std::string errors;
+  if (!analysis::loadRuleIndex(check::LoadRequest{options_.ruleset, "", options_.houses}, index, errors)) {
+    ++errors_;
+    out += errors;
+    return;
+  }
+  out += analysis::formatRule(index, rule);
+}
+
 void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
   if (args.size() > 3) {
     error(out, "diff takes at most two rulesets or files: `diff`, `diff OTHER` or `diff A B`");
@@ -1774,6 +1794,8 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
     if (!restart(out)) options_ = saved;
   } else if (cmd == "diff") {
     cmdDiff(args, out);
+  } else if (cmd == "rule") {
+    cmdRule(args, out);
   } else if (cmd == "odds") {
     cmdOdds(args, out);
   } else if (cmd == "compare") {

@@ -67,6 +67,7 @@ class Repl {
   void cmdGoto(const std::vector<std::string>& args, std::string& out);
   // Compares rules; loads files of its own and never touches the game.
   void cmdDiff(const std::vector<std::string>& args, std::string& out);
+  void cmdRule(const std::vector<std::string>& args, std::string& out);
   // Exact odds of an action or of the action under way; works on copies and never touches the game.
   void cmdOdds(const std::vector<std::string>& args, std::string& out);
   bool restart(std::string& out);
