@@ -116,6 +116,7 @@ bool loadAndIndex(Load load, RuleIndex& out, std::string& errors) {
   // The project root: the last search root is the source tree the program was built from.
   const std::string root = loader.roots().back();
   out = indexDeclarations(rules, sources, root);
+  out.root = root;
   std::vector<std::string> names;
   for (const auto& layer : rules.layers)
     if (layer.rfind("ruleset ", 0) == 0) names.push_back(layer.substr(8));

@@ -32,6 +32,7 @@ struct RuleOrder {
 
 struct RuleIndex {
   std::string ruleset;
+  std::string root;  // the project root the paths are relative to
   std::map<std::string, std::vector<RuleSite>, RuleOrder> sites;
   std::map<std::string, std::vector<RuleTest>, RuleOrder> tests;
 };

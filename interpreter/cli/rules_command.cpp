@@ -5,6 +5,10 @@
 
 #include <cstdio>
 
+#include <fstream>
+#include <sstream>
+
+#include "analysis/coverage_table.h"
 #include "analysis/rule_index.h"
 #include "cli/commands.h"
 
@@ -13,20 +17,30 @@ namespace {
 
 const char* kRulesUsage =
     "usage: polemos rules RULESET|FILE [RULE]\n"
+    "       polemos rules RULESET --table [STATUS_FILE]\n"
     "\n"
     "Lists every rule number cited by the ruleset (with its bases and modules, or a house file\n"
     "with the ruleset it names), with how many declarations and test scripts cite it; with RULE\n"
     "(7.43 or §7.43), the declarations (file:line) and tests (file:line) that cite that rule.\n"
-    "Exit status: 0 printed, 1 the ruleset does not load, 2 bad usage.\n";
+    "With --table, the rule-coverage table of the ruleset's README, generated from its status file\n"
+    "(default rulesets/RULESET/coverage.status) and the index; what the check finds (a rule marked\n"
+    "implemented that no test cites, a cited rule in no row) is printed on standard error.\n"
+    "Exit status: 0 printed (and, with --table, nothing found), 1 the ruleset does not load or the\n"
+    "check found something, 2 bad usage.\n";
 
 }  // namespace
 
 int rulesCommand(const std::vector<std::string>& args) {
   std::vector<std::string> words;
+  bool table = false;
   for (const std::string& a : args) {
     if (a == "--help" || a == "-h") {
       std::fputs(kRulesUsage, stdout);
       return 0;
+    }
+    if (a == "--table") {
+      table = true;
+      continue;
     }
     if (!a.empty() && a[0] == '-') {
       fmt::print(stderr, "polemos rules: unknown option '{}'\n{}", a, kRulesUsage);
@@ -39,7 +53,7 @@ int rulesCommand(const std::vector<std::string>& args) {
     return 2;
   }
   std::string rule;
-  if (words.size() == 2) {
+  if (words.size() == 2 && !table) {
     rule = analysis::ruleNumber(words[1]);
     if (rule.empty()) {
       fmt::print(stderr, "polemos rules: '{}' is not a rule number (write 7.43)\n", words[1]);
@@ -51,6 +65,23 @@ int rulesCommand(const std::vector<std::string>& args) {
   if (!analysis::loadRuleIndex(words[0], index, errors)) {
     std::fputs(errors.c_str(), stderr);
     return 1;
+  }
+  if (table) {
+    std::string file = words.size() == 2 ? words[1] : index.root + "/rulesets/" + index.ruleset + "/coverage.status";
+    std::ifstream in(file);
+    if (!in) {
+      fmt::print(stderr, "polemos rules: cannot read the status file {}\n", file);
+      return 1;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    std::vector<std::string> problems;
+    auto rows = analysis::parseStatus(text.str(), file, problems);
+    analysis::CoverageTable t = analysis::coverageTable(index, rows, index.root);
+    problems.insert(problems.end(), t.problems.begin(), t.problems.end());
+    std::fputs(t.markdown.c_str(), stdout);
+    for (const auto& p : problems) fmt::print(stderr, "coverage: {}\n", p);
+    return problems.empty() ? 0 : 1;
   }
   std::fputs((rule.empty() ? analysis::formatIndex(index) : analysis::formatRule(index, rule)).c_str(), stdout);
   return 0;

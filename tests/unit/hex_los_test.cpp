@@ -1,5 +1,7 @@
 // Lines between hex centres and line of sight: a table of cases from the rule texts (Standard
-// 10.21-10.25, Four Battles 10.21-10.24), the exact raw line (steps, straddled pairs, hexsides),
+// §10.21 any terrain between blocks, §10.22 a line along a hexside blocked only if both sides are,
+// §10.23 slopes clear but a ridge crossed blocks, §10.24 the end hexes never block, §10.25 units
+// never block; Four Battles 10.21-10.24), the exact raw line (steps, straddled pairs, hexsides),
 // and properties over random pairs on a 55 x 27 map checked against an independent floating-point
 // clipping of the segment against every hexagon.
 #include <gtest/gtest.h>

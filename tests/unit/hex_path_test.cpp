@@ -461,7 +461,8 @@ std::vector<int> bruteForceCosts(const Grid& g, const MoveSpec& s) {
   return best;
 }
 
-// Recomputes a path's cost from the callbacks, checking that every move is to an adjacent hex.
+// Recomputes a path's cost from the callbacks, checking that every move is to an adjacent hex
+// (Standard §5.16: movement from hex to hex is consecutive; a unit never skips a hex).
 int sumOfSteps(const Grid& g, const MoveSpec& s, const Path& p) {
   int total = 0;
   for (size_t i = 1; i < p.nodes.size(); ++i) {
