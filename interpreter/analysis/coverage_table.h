@@ -4,8 +4,8 @@
 // not implemented with why, n/a with why) and a line saying what the rule is. The generated half
 // comes from the citation index: where each row's rules are cited in the ruleset (the
 // declarations, by file) and which test scripts cite them. The check finds what a table must not
-// do: mark a rule implemented or partial that no test cites, leave a rule that the ruleset cites
-// out of every row, or name a row's tests by hand without those files citing its rules.
+// do: mark a rule implemented or partial that no test cites, leave a rule that the ruleset's own
+// files cite out of every row (an edition's inherited declarations answer to its base's table), or name a row's tests by hand without those files citing its rules.
 //
 // Status file lines (blank lines and lines starting with # are skipped):
 //   RULE | STATUS | WHAT [| cites: N N ...] [| in: TEXT] [| tests: FILE ...]

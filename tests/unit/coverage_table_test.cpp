@@ -16,6 +16,8 @@ analysis::RuleIndex sampleIndex() {
   index.sites["7.42"] = {{"rulesets/mini/combat.pol:14", "function across"}};
   index.sites["7.5"] = {{"rulesets/mini/combat.pol:20", "action attack"}};
   index.sites["9.1"] = {{"rulesets/mini/other.pol:3", "procedure later"}};
+  // Inherited from a base ruleset: its own table answers for it.
+  index.sites["9.2"] = {{"rulesets/base/other.pol:3", "procedure inherited"}};
   index.tests["7.41"] = {{"tests/rules/mini/7_41.script", 1}};
   index.tests["7.5"] = {{"tests/rules/mini/7_5.script", 2}};
   return index;
@@ -56,6 +58,7 @@ TEST(CoverageTable, RefusesWhatOverstates) {
   EXPECT_NE(all.find("§9.1 is cited by procedure later (rulesets/mini/other.pol:3) but is in no row"), std::string::npos) << all;
   EXPECT_NE(all.find("nope.cpp is named as its test but does not cite §7.5"), std::string::npos) << all;
   EXPECT_EQ(all.find("row '7.41'"), std::string::npos) << all;
+  EXPECT_EQ(all.find("§9.2"), std::string::npos) << all;
 }
 
 TEST(CoverageTable, StatusFileErrors) {
