@@ -47,11 +47,8 @@ std::vector<CoverageRow> ruleCoverage(const ir::Program& P, const std::vector<ui
   }
   for (size_t i = 0; i < P.steps.size() && i < P.stepCitations.size(); ++i) cite(P.stepCitations[i], "step " + P.steps[i]);
   for (const auto& e : trace) {
-    std::istringstream in(e.citation);
-    for (std::string c; in >> c;) {
-      c = bare(c);
-      if (citedBy.count(c)) ++hits[c];
-    }
+    for (const auto& c : e.citations)
+      if (citedBy.count(c.number())) ++hits[c.number()];
   }
   std::vector<CoverageRow> rows;
   for (auto& [rule, who] : citedBy) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "cite/citation.h"
 #include "syntax/ast_dump.h"
 
 namespace polemos::analysis {
@@ -763,25 +764,7 @@ struct Describer {
 // Rule numbers compare as the rule books number them: the section as a number (9 < 10), and the
 // digits after its point as a decimal fraction, so that 7.41 (a part of 7.4) comes before 7.6;
 // lettered parts (4.A) compare as text, after numbered ones.
-bool ruleLess(const std::string& a, const std::string& b) {
-  size_t i = 0, j = 0;
-  bool section = true;
-  while (i < a.size() && j < b.size()) {
-    size_t ei = a.find('.', i), ej = b.find('.', j);
-    if (ei == std::string::npos) ei = a.size();
-    if (ej == std::string::npos) ej = b.size();
-    std::string pa = a.substr(i, ei - i), pb = b.substr(j, ej - j);
-    bool na = !pa.empty() && pa.find_first_not_of("0123456789") == std::string::npos;
-    bool nb = !pb.empty() && pb.find_first_not_of("0123456789") == std::string::npos;
-    if (section && na && nb && pa.size() != pb.size()) return pa.size() < pb.size();
-    section = false;
-    if (na != nb) return na;  // numbered sections before lettered ones
-    if (pa != pb) return pa < pb;
-    i = ei + 1;
-    j = ej + 1;
-  }
-  return a.size() - std::min(a.size(), i) < b.size() - std::min(b.size(), j);
-}
+bool ruleLess(const std::string& a, const std::string& b) { return cite::Citation::before(a, b); }
 
 namespace {
 

@@ -111,12 +111,8 @@ OddsOutcome summarizeOutcome(const Session& before, const Session& after) {
   for (const auto& e : b.trace) {
     if (e.seq <= a.traceSeq) continue;
     std::string cite;
-    for (size_t i = 0, j; i < e.citation.size(); i = j + 1) {
-      j = e.citation.find(' ', i);
-      if (j == std::string::npos) j = e.citation.size();
-      if (j > i) cite += "§" + e.citation.substr(i, j - i) + " ";
-    }
-    if (e.kind == "note") {
+    for (const auto& c : e.citations) cite += c.text() + " ";
+    if (e.kind == eval::TraceKind::Note) {
       if (e.subject.rfind("result", 0) == 0) resultNotes.push_back(cite + e.subject);
       // Numbers in a note are the values that went in (die rolls, totals): one outcome per die
       // face is not what is asked, so they are left out ("final melee values, 8, 1, DE" counts
@@ -131,7 +127,7 @@ OddsOutcome summarizeOutcome(const Session& before, const Session& after) {
       }
       std::string text = cite + kept;
       if (std::find(notes.begin(), notes.end(), text) == notes.end()) notes.push_back(text);
-    } else if (e.kind == "table") {
+    } else if (e.kind == eval::TraceKind::Table) {
       tables.push_back(cite + e.subject + " → " + e.output);
     }
   }
@@ -415,7 +411,7 @@ OddsReport oddsFromHere(const Session& game, const OddsRequest& request) {
   std::string action = "the action under way";
   const auto& tr = game.state().trace;
   for (auto it = tr.rbegin(); it != tr.rend(); ++it)
-    if (it->kind == "action") {
+    if (it->kind == eval::TraceKind::Action) {
       action = it->subject + " (under way)";
       break;
     }

@@ -10,6 +10,7 @@
 
 #include "analysis/diff.h"
 #include "ast/citations.h"
+#include "cite/citation.h"
 #include "diag/diagnostics.h"
 
 namespace polemos::analysis {
@@ -19,15 +20,8 @@ namespace fs = std::filesystem;
 bool RuleOrder::operator()(const std::string& a, const std::string& b) const { return ruleLess(a, b); }
 
 std::string ruleNumber(const std::string& written) {
-  std::string s = written;
-  if (s.rfind("§", 0) == 0) s = s.substr(std::string("§").size());
-  // A rule number is digits and dots, then perhaps a part (4.A) or a letter tag (6.1.1.m30);
-  // punctuation after it in a sentence ("§7.43." or "§7.43,") is not part of it.
-  while (!s.empty() && !std::isalnum(static_cast<unsigned char>(s.back()))) s.pop_back();
-  if (s.empty() || !std::isdigit(static_cast<unsigned char>(s[0]))) return "";
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.') return "";
-  return s;
+  auto c = cite::Citation::parse(written);
+  return c ? c->number() : "";
 }
 
 namespace {

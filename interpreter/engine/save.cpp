@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "eval/trace.h"
+
 namespace polemos::engine {
 
 using json = nlohmann::ordered_json;
@@ -226,7 +228,8 @@ std::string saveSession(const Session& s) {
                {"count", stop.count}, {"options", valueToJson(stop.options)}, {"message", stop.message}};
   json trace = json::array();
   for (const auto& e : st.trace)
-    trace.push_back(json::array({e.seq, e.citation, e.kind, e.subject, e.inputs, e.output, e.depth}));
+    trace.push_back(json::array({e.seq, cite::numberList(e.citations), std::string(eval::traceKindName(e.kind)),
+                                 e.subject, e.inputs, e.output, e.depth}));
   j["trace_seq"] = st.traceSeq;
   j["trace"] = trace;
   return j.dump(1) + "\n";
@@ -367,8 +370,10 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
     for (const auto& e : j.at("trace")) {
       eval::TraceEvent ev;
       ev.seq = e.at(0).get<uint64_t>();
-      ev.citation = e.at(1).get<std::string>();
-      ev.kind = e.at(2).get<std::string>();
+      ev.citations = cite::Citation::parseList(e.at(1).get<std::string>());
+      auto kind = eval::traceKindFromName(e.at(2).get<std::string>());
+      if (!kind) throw std::runtime_error("a trace event of an unknown kind: " + e.at(2).get<std::string>());
+      ev.kind = *kind;
       ev.subject = e.at(3).get<std::string>();
       ev.inputs = e.at(4).get<std::string>();
       ev.output = e.at(5).get<std::string>();

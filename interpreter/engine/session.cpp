@@ -32,11 +32,6 @@ std::string sideName(const Program& p, int64_t i) {
   return i >= 0 && i < static_cast<int64_t>(p.sides.size()) ? p.sides[i].name : "";
 }
 
-std::string plainCitations(const std::vector<std::string>& cs) {
-  std::string s;
-  for (const auto& c : cs) s += (s.empty() ? "" : " ") + c;
-  return s;
-}
 
 }  // namespace
 
@@ -247,7 +242,7 @@ Outcome Session::resolveRoll(const Value& result) {
   if (stop_.kind != Stop::Roll) return Outcome{Outcome::Error, "no roll is pending", {}};
   const RollInfo& r = program_->rolls[stop_.index];
   Interpreter in(*program_, state_, machine_, &memo_);
-  in.trace(plainCitations(r.citations), "roll", r.text, "", display(result));
+  in.trace(r.citations, eval::TraceKind::Roll, r.text, "", display(result));
   machine_.stack.push_back(result);
   return run();
 }
@@ -291,7 +286,7 @@ Outcome Session::run() {
       if (dice.size() > 1) {
         for (int64_t d : dice) faceText += (faceText.empty() ? "" : " ") + std::to_string(d);
       }
-      in.trace(plainCitations(r.citations), "roll", r.text, faceText, display(v));
+      in.trace(r.citations, eval::TraceKind::Roll, r.text, faceText, display(v));
       machine_.stack.push_back(v);
       continue;
     }
@@ -539,7 +534,7 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
   }
   {
     Interpreter in(*program_, state_, machine_, &memo_);
-    in.trace(plainCitations(a.citations), "action", optionText(action, args), "", "");
+    in.trace(a.citations, eval::TraceKind::Action, optionText(action, args), "", "");
   }
   eval::Frame nf;
   nf.fn = a.body;
@@ -572,7 +567,7 @@ Outcome Session::endPhase() {
     passes = Value::integer(passes.i + 1);
     {
       Interpreter it(*program_, state_, machine_, &memo_);
-      it.trace(plainCitations(ph.citations), "action", "pass", sideName(*program_, stop_.player),
+      it.trace(ph.citations, eval::TraceKind::Action, "pass", sideName(*program_, stop_.player),
                fmt::format("{} in a row", passes.i));
     }
     if (passes.i >= ph.passes) {
@@ -597,7 +592,7 @@ Outcome Session::pick(size_t index) {
   if (!forced_.empty()) commandStart_ = Snapshot{state_, machine_, stop_, rng_, forced_}; else commandStart_.reset();
   {
     Interpreter in(*program_, state_, machine_, &memo_);
-    in.trace(plainCitations(c.citations), "choice", c.prompt, sideName(*program_, stop_.player), display(v));
+    in.trace(c.citations, eval::TraceKind::Choice, c.prompt, sideName(*program_, stop_.player), display(v));
   }
   machine_.stack.push_back(v);
   return run();

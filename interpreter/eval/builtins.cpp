@@ -384,7 +384,7 @@ Value bEliminate(Context& c, Args a) {
   if (u.status == UnitStatus::Eliminated) return Value::none();
   std::string where = u.hex >= 0 ? c.state.map.label(u.hex) : "off map";
   c.state.units[a[0].i].status = UnitStatus::Eliminated;
-  c.trace("", "effect", "eliminate " + u.id, where, "eliminated");
+  c.trace({}, TraceKind::Effect, "eliminate " + u.id, where, "eliminated");
   c.emit(0, {a[0]});
   return Value::none();
 }
@@ -395,14 +395,14 @@ Value bPlace(Context& c, Args a) {
   UnitState& w = c.state.units[a[0].i];
   w.hex = h;
   w.status = UnitStatus::OnMap;
-  c.trace("", "effect", "move " + w.id, from >= 0 ? c.state.map.label(from) : "off map", c.state.map.label(h));
+  c.trace({}, TraceKind::Effect, "move " + w.id, from >= 0 ? c.state.map.label(from) : "off map", c.state.map.label(h));
   c.emit(1, {a[0], from >= 0 ? Value::of(Tag::Hex, from) : Value::none(), a[1]});
   return Value::none();
 }
 Value bRemove(Context& c, Args a) {
   const UnitState& u = needUnit(c, a[0], "exit_map");
   UnitState& w = c.state.units[a[0].i];
-  c.trace("", "effect", "exit " + u.id, u.hex >= 0 ? c.state.map.label(u.hex) : "off map", "exited");
+  c.trace({}, TraceKind::Effect, "exit " + u.id, u.hex >= 0 ? c.state.map.label(u.hex) : "off map", "exited");
   w.status = UnitStatus::Exited;
   return Value::none();
 }
@@ -410,7 +410,7 @@ Value bRestore(Context& c, Args a) {
   const UnitState& u = needUnit(c, a[0], "restore");
   int32_t h = needHex(c, a[1], "restore");
   UnitState& w = c.state.units[a[0].i];
-  c.trace("", "effect", "return " + u.id, "eliminated", c.state.map.label(h));
+  c.trace({}, TraceKind::Effect, "return " + u.id, "eliminated", c.state.map.label(h));
   w.status = UnitStatus::OnMap;
   w.hex = h;
   return Value::none();
@@ -433,7 +433,7 @@ Value bSetType(Context& c, Args a) {
   for (size_t i = 0; i < cls.fields.size() && i < w.fields.size(); ++i)
     if (!cls.fields[i].isState && cls.fields[i].derived < 0) w.fields[i] = t.values[i];
   w.type = static_cast<int32_t>(a[1].i);
-  c.trace("", "effect", "type of " + w.id, old, t.name);
+  c.trace({}, TraceKind::Effect, "type of " + w.id, old, t.name);
   return Value::none();
 }
 // A unit passes to another side's control (Deluxe 17.5: a panicked elephant fights for the side
@@ -444,7 +444,7 @@ Value bSetSide(Context& c, Args a) {
   UnitState& w = c.state.units[a[0].i];
   std::string old = c.program.sides.at(u.side).name;
   w.side = s;
-  c.trace("", "effect", "side of " + w.id, old, c.program.sides.at(s).name);
+  c.trace({}, TraceKind::Effect, "side of " + w.id, old, c.program.sides.at(s).name);
   return Value::none();
 }
 Value bSetActive(Context& c, Args a) {
@@ -453,7 +453,7 @@ Value bSetActive(Context& c, Args a) {
 }
 Value bSetTurn(Context& c, Args a) {
   c.state.turn = static_cast<int32_t>(needInt(c, a[0], "set_turn"));
-  c.trace("", "phase", "turn", "", std::to_string(c.state.turn));
+  c.trace({}, TraceKind::Phase, "turn", "", std::to_string(c.state.turn));
   return Value::none();
 }
 Value bFinish(Context& c, Args a) {
@@ -463,7 +463,7 @@ Value bFinish(Context& c, Args a) {
   r.winner = a[0].tag == Tag::Side ? static_cast<int32_t>(a[0].i) : -1;
   if (a.size() > 1) r.level = display(c.program, c.state, a[1]);
   if (a.size() > 2) r.reason = display(c.program, c.state, a[2]);
-  c.trace("", "effect", "game over", r.reason,
+  c.trace({}, TraceKind::Effect, "game over", r.reason,
           r.winner >= 0 ? fmt::format("{} wins{}", c.program.sides[r.winner].name, r.level.empty() ? "" : " (" + r.level + ")")
                         : "draw");
   return Value::none();

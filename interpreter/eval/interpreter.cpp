@@ -177,21 +177,22 @@ Value Context::call(const Value& func, std::span<const Value> args) {
 
 void Context::emit(int32_t event, ValueList args) { interp.queueEvent(event, std::move(args)); }
 
-void Context::trace(std::string citation, std::string kind, std::string subject, std::string inputs,
-                    std::string output) {
-  interp.trace(std::move(citation), std::move(kind), std::move(subject), std::move(inputs), std::move(output));
+void Context::trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
+                    std::string inputs, std::string output) {
+  interp.trace(citations, kind, std::move(subject), std::move(inputs), std::move(output));
 }
 
 bool Context::pure() const { return interp.inPure(); }
 
-void Interpreter::trace(std::string citation, std::string kind, std::string subject, std::string inputs,
-                        std::string output) {
+void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
+                        std::string inputs, std::string output) {
   if (!state_.tracing) return;
   ++state_.traceSeq;
   TraceEvent e;
   e.seq = state_.traceSeq;
-  e.citation = std::move(citation);
-  e.kind = std::move(kind);
+  for (const auto& c : citations)
+    if (auto parsed = cite::Citation::parse(c)) e.citations.push_back(*parsed);
+  e.kind = kind;
   e.subject = std::move(subject);
   e.inputs = std::move(inputs);
   e.output = std::move(output);
@@ -199,13 +200,6 @@ void Interpreter::trace(std::string citation, std::string kind, std::string subj
   state_.trace.push_back(std::move(e));
 }
 
-namespace {
-std::string joinCitations(const std::vector<std::string>& cs) {
-  std::string s;
-  for (const auto& c : cs) s += (s.empty() ? "" : " ") + c;
-  return s;
-}
-}  // namespace
 
 // -----------------------------------------------------------------------------------------------
 // Values
@@ -370,7 +364,7 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     throw RuntimeError(fmt::format("cannot set a field of {}", tagName(obj.tag)));
   }
   // A field set to the value it had changes nothing, and would only clutter the trace.
-  if (!(before == after)) trace("", "effect", subject, display(program_, state_, before), display(program_, state_, after));
+  if (!(before == after)) trace({}, TraceKind::Effect, subject, display(program_, state_, before), display(program_, state_, after));
 }
 
 Value Interpreter::binary(Op op, const Value& a, const Value& b) {
@@ -515,7 +509,7 @@ Value Interpreter::index(const Value& obj, std::span<const Value> keys) {
   size_t c = want == 2 ? find(t.cols, t.colKind, keys[1], "column") : 0;
   const Value& v = t.cells[r * std::max<size_t>(1, t.cols.size()) + c];
   if (state_.tracing) {
-    trace(joinCitations(t.citations), "table", t.name,
+    trace(t.citations, TraceKind::Table, t.name,
           want == 2 ? fmt::format("row {}, column {}", t.rows[r].text, t.cols[c].text)
                     : fmt::format("row {}", t.rows[r].text),
           display(program_, state_, v));
@@ -550,7 +544,7 @@ void Interpreter::pushTriggers(Machine& m) {
       if (state_.tracing) {
         std::string args;
         for (const Value& a : ev->second) args += (args.empty() ? "" : ", ") + display(program_, state_, a);
-        trace(joinCitations(f.citations), "trigger", f.name, info.name + "(" + args + ")", "");
+        trace(f.citations, TraceKind::Trigger, f.name, info.name + "(" + args + ")", "");
       }
     }
   }
@@ -891,7 +885,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (options.items().empty()) throw RuntimeError(fmt::format("nothing to choose from ({})", program_.chooses[in.a].prompt));
           if (options.items().size() == 1) {
             // One option is no decision: take it, and say so in the trace.
-            trace(joinCitations(program_.chooses[in.a].citations), "choice", program_.chooses[in.a].prompt,
+            trace(program_.chooses[in.a].citations, TraceKind::Choice, program_.chooses[in.a].prompt,
                   "only option", display(program_, state_, options.items()[0]));
             st.push_back(options.items()[0]);
             break;
@@ -949,20 +943,20 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           state_.phase = in.a;
           if (st[fr.base + in.b].tag == Tag::Side) state_.acting = static_cast<int32_t>(st[fr.base + in.b].i);
           const PhaseInfo& ph = program_.phases[in.a];
-          trace(joinCitations(ph.citations), "phase", ph.name,
+          trace(ph.citations, TraceKind::Phase, ph.name,
                 program_.sides.empty() ? "" : display(program_, state_, st[fr.base + in.b]), "start");
           break;
         }
         case Op::PhaseExit: {
           const PhaseInfo& ph = program_.phases[in.a];
-          trace(joinCitations(ph.citations), "phase", ph.name,
+          trace(ph.citations, TraceKind::Phase, ph.name,
                 program_.sides.empty() ? "" : display(program_, state_, st[fr.base + in.b]), "end");
           state_.phase = -1;
           ++state_.version;
           break;
         }
         case Op::StepEnter:
-          trace(joinCitations(program_.stepCitations[in.a]), "step", program_.steps[in.a], "", "");
+          trace(program_.stepCitations[in.a], TraceKind::Step, program_.steps[in.a], "", "");
           break;
         case Op::Emit: {
           if (pure) throw RuntimeError("a function cannot emit events");
@@ -985,7 +979,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             if (dash != members.end()) r = Value::of(Tag::Enum, dash - members.begin(), known.enumId);
           }
           if (r.tag == Tag::None) {
-            trace("", "effect", "result", "-", "no effect");
+            trace({}, TraceKind::Effect, "result", "-", "no effect");
             break;
           }
           if (r.tag != Tag::Enum || program_.enums[r.sub].results < 0)
@@ -995,7 +989,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           const Function& callee = program_.functions[target];
           if (static_cast<int32_t>(args.size()) != callee.arity)
             throw RuntimeError(fmt::format("result {} takes {} argument(s)", callee.name, callee.arity));
-          trace(joinCitations(callee.citations), "effect", "result " + display(program_, state_, r), ri.name, "");
+          trace(callee.citations, TraceKind::Effect, "result " + display(program_, state_, r), ri.name, "");
           if (m.frames.size() >= kMaxFrames) throw RuntimeError("calls nested too deeply");
           Frame nf;
           nf.fn = target;
@@ -1013,7 +1007,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (state_.tracing) {
             std::string text;
             for (const Value& v : args) text += (text.empty() ? "" : ", ") + display(program_, state_, v);
-            trace(joinCitations(program_.notes[in.a].citations), "note", text, "", "");
+            trace(program_.notes[in.a].citations, TraceKind::Note, text, "", "");
           }
           break;
         }
@@ -1041,7 +1035,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             if (a.tag != Tag::Unit && a.tag != Tag::Hex && a.tag != Tag::Side) continue;
             subjects += (subjects.empty() ? "" : ", ") + display(program_, state_, a);
           }
-          trace(joinCitations(mi.citations), "modifier", mi.name,
+          trace(mi.citations, TraceKind::Modifier, mi.name,
                 fmt::format("{}{} {}", mi.quantity, subjects.empty() ? "" : "(" + subjects + ")",
                             display(program_, state_, before)),
                 fmt::format("{} ({}{})", display(program_, state_, after), op, why.empty() ? "" : ", " + why));

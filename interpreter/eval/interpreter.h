@@ -48,7 +48,7 @@ class Context {
   ir::Value call(const ir::Value& func, std::span<const ir::Value> args);
   [[noreturn]] void fail(const std::string& msg) { throw RuntimeError(msg); }
   void emit(int32_t event, ir::ValueList args);
-  void trace(std::string citation, std::string kind, std::string subject, std::string inputs,
+  void trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject, std::string inputs,
              std::string output);
   bool pure() const;
 };
@@ -77,7 +77,8 @@ class Interpreter {
   bool inPure() const { return pureDepth_ > 0; }
   MemoCache* memo() { return memo_; }
   void queueEvent(int32_t event, ir::ValueList args) { pending_.emplace_back(event, std::move(args)); }
-  void trace(std::string citation, std::string kind, std::string subject, std::string inputs,
+  // Records a trace event (when the game is traced); `citations` as the IR keeps them.
+  void trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject, std::string inputs,
              std::string output);
 
   // Reads a member of any value (units, sides, hexes, kinds, the game state).

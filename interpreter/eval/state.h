@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cite/citation.h"
 #include "ir/program.h"
 
 namespace polemos::eval {
@@ -35,15 +36,24 @@ struct SideState {
   std::vector<ir::Value> fields;  // one per side state field
 };
 
+// What a trace event records (eval/trace.h names them and renders events).
+enum class TraceKind : uint8_t { Phase, Step, Action, Roll, Choice, Modifier, Table, Effect, Trigger, Note };
+
 // One rule application, for `trace`, `why`, `log`, `--json` and coverage.
 struct TraceEvent {
   uint64_t seq = 0;
-  std::string citation;  // "7.43" (may hold several, space-separated)
-  std::string kind;      // phase, step, action, roll, choice, modifier, table, effect, trigger, note, require
+  std::vector<cite::Citation> citations;  // the rules it applies (none for a plain effect)
+  TraceKind kind = TraceKind::Note;
   std::string subject;
   std::string inputs;
   std::string output;
   uint32_t depth = 0;    // nesting (frames), for `why`
+  // Whether the event cites rule `number` exactly ("7.8" is not "7.82").
+  bool cites(std::string_view number) const {
+    for (const auto& c : citations)
+      if (c.number() == number) return true;
+    return false;
+  }
 };
 
 struct MapState {

@@ -17,6 +17,7 @@
 #include "check/loader.h"
 #include "engine/save.h"
 #include "eval/interpreter.h"
+#include "eval/trace.h"
 #include "hex/grid.h"
 #include "engine/hex_adapter.h"
 #include "syntax/parse.h"
@@ -161,28 +162,7 @@ void Repl::error(std::string& out, const std::string& msg) {
   out += "error: " + msg + "\n";
 }
 
-std::string Repl::formatEvent(const eval::TraceEvent& e) const {
-  std::string cite;
-  {
-    std::istringstream cs(e.citation);
-    std::string one;
-    while (cs >> one) cite += "§" + one + " ";
-  }
-  if (e.kind == "modifier") return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
-  if (e.kind == "roll")
-    return fmt::format("{}roll {}: {}{}", cite, e.subject, e.output, e.inputs.empty() ? "" : " (" + e.inputs + ")");
-  if (e.kind == "table") return fmt::format("{}table {}: {} → {}", cite, e.subject, e.inputs, e.output);
-  if (e.kind == "phase") return fmt::format("{}phase {}{}: {}", cite, e.subject, e.inputs.empty() ? "" : " (" + e.inputs + ")", e.output);
-  if (e.kind == "step") return fmt::format("{}step {}", cite, e.subject);
-  if (e.kind == "action") return fmt::format("{}{}{}", cite, e.subject, e.inputs.empty() ? "" : " (" + e.inputs + (e.output.empty() ? "" : ", " + e.output) + ")");
-  if (e.kind == "choice") return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
-  if (e.kind == "trigger") return fmt::format("{}trigger {}: {}", cite, e.subject, e.inputs);
-  if (e.kind == "note") return fmt::format("{}{}", cite, e.subject);
-  // A line is never cut short: an event with no output (a result applied) reads "result DE:
-  // MeleeResult", not "... → " with nothing after the arrow.
-  if (e.output.empty()) return fmt::format("{}{}{}", cite, e.subject, e.inputs.empty() ? "" : ": " + e.inputs);
-  return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
-}
+std::string Repl::formatEvent(const eval::TraceEvent& e) const { return eval::formatEvent(e); }
 
 void Repl::printTrace(size_t from, std::string& out) {
   if (trace_ == TraceMode::Off && !options_.json) return;
@@ -190,12 +170,12 @@ void Repl::printTrace(size_t from, std::string& out) {
   for (size_t i = from; i < tr.size(); ++i) {
     const auto& e = tr[i];
     if (options_.json) {
-      nlohmann::ordered_json j = {{"seq", e.seq},         {"citation", e.citation}, {"kind", e.kind},
-                                  {"subject", e.subject}, {"inputs", e.inputs},     {"output", e.output}};
-      out += j.dump() + "\n";
+      out += eval::eventJson(e) + "\n";
       continue;
     }
-    if (trace_ == TraceMode::On && (e.kind == "phase" || e.kind == "step") && e.citation.empty()) continue;
+    if (trace_ == TraceMode::On && (e.kind == eval::TraceKind::Phase || e.kind == eval::TraceKind::Step) &&
+        e.citations.empty())
+      continue;
     out += "  " + formatEvent(e) + "\n";
   }
 }
@@ -448,7 +428,7 @@ void Repl::cmdExpectFired(const std::vector<std::string>& args, std::string& out
   // look at all of it.
   auto markOf = [&](uint64_t seq) -> std::string {
     for (auto it = tr.rbegin(); it != tr.rend(); ++it)
-      if (it->seq == seq) return it->citation + "\n" + formatEvent(*it);
+      if (it->seq == seq) return formatEvent(*it);
     return {};
   };
   bool sameGame = firedPending_ == 0 || (end >= firedPending_ && markOf(firedPending_ - 1) == firedMark_);
@@ -459,10 +439,7 @@ void Repl::cmdExpectFired(const std::vector<std::string>& args, std::string& out
   bool found = false;
   for (const auto& e : tr) {
     if (e.seq < firedStart_) continue;
-    bool cites = false;
-    std::istringstream cs(e.citation);
-    for (std::string c; cs >> c;)
-      if (c == rule || c == "§" + rule) cites = true;
+    bool cites = e.cites(rule);
     if (cites && (text.empty() || formatEvent(e).find(text) != std::string::npos)) found = true;
   }
   std::string what = fmt::format("§{}{}", rule, text.empty() ? "" : " " + text);
@@ -920,7 +897,7 @@ void Repl::cmdGoto(const std::vector<std::string>& given, std::string& out) {
   auto begun = [&] {
     const auto& tr = s.state().trace;
     for (size_t k = tr.size(); k-- > before;) {
-      if (tr[k].kind != "phase") continue;
+      if (tr[k].kind != eval::TraceKind::Phase) continue;
       std::string line = formatEvent(tr[k]);
       std::string want = "phase " + args[1] + " (" + (side < 0 ? std::string() : P.sides[side].name);
       return line.find(want) != std::string::npos && line.find(": start") != std::string::npos;

@@ -116,13 +116,9 @@ TEST_P(LangTest, Runs) {
     auto flushNotes = [&] {
       const auto& tr = s.state().trace;
       for (; printed < tr.size(); ++printed) {
-        if (tr[printed].kind != "note") continue;
+        if (tr[printed].kind != eval::TraceKind::Note) continue;
         std::string cite;
-        if (!tr[printed].citation.empty()) {
-          std::istringstream cs(tr[printed].citation);
-          std::string one;
-          while (cs >> one) cite += "§" + one + " ";
-        }
+        for (const auto& c : tr[printed].citations) cite += c.text() + " ";
         output.push_back(cite + tr[printed].subject);
       }
     };

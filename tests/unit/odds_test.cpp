@@ -69,7 +69,7 @@ std::map<std::string, uint64_t> monteCarlo(const engine::Session& game, int32_t 
     while (s.stop().kind == eval::Stop::Choose) {
       size_t count = s.stop().options.items().size();
       const auto& tr = s.state().trace;
-      bool rolled = std::any_of(tr.begin(), tr.end(), [](const eval::TraceEvent& e) { return e.kind == "roll"; });
+      bool rolled = std::any_of(tr.begin(), tr.end(), [](const eval::TraceEvent& e) { return e.kind == eval::TraceKind::Roll; });
       size_t pick = !rolled                                   ? 0
                     : policy == analysis::OddsPolicy::Random ? std::uniform_int_distribution<size_t>(0, count - 1)(choices)
                                                               : analysis::policyPick(policy, count);

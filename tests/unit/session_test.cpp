@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "eval/trace.h"
+
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -70,7 +72,8 @@ std::shared_ptr<const ir::Program> loadGame() {
 std::string traceText(const engine::Session& s) {
   std::string out;
   for (const auto& e : s.state().trace)
-    out += fmt::format("{} {} {} {} {} {}\n", e.seq, e.citation, e.kind, e.subject, e.inputs, e.output);
+    out += fmt::format("{} {} {} {} {} {}\n", e.seq, cite::numberList(e.citations), eval::traceKindName(e.kind), e.subject,
+                       e.inputs, e.output);
   return out;
 }
 
@@ -224,9 +227,9 @@ ruleset tm {
   s.start();
   const eval::TraceEvent* mod = nullptr;
   for (const auto& e : s.state().trace)
-    if (e.kind == "modifier") mod = &e;
+    if (e.kind == eval::TraceKind::Modifier) mod = &e;
   ASSERT_NE(mod, nullptr);
-  EXPECT_EQ(mod->citation, "7.41");
+  EXPECT_EQ(cite::numberList(mod->citations), "7.41");
   EXPECT_EQ(mod->subject, "terrain_defense");
   EXPECT_EQ(mod->inputs, "melee.defense 5");
   EXPECT_EQ(mod->output, "10 (x2, woods, DD)");
@@ -244,7 +247,7 @@ ruleset ta {
   s.forceDice({5});
   ASSERT_EQ(s.act(0, {}).kind, engine::Outcome::Ok);
   std::vector<std::string> kinds;
-  for (const auto& e : s.state().trace) kinds.push_back(e.kind + " " + e.citation + " " + e.output);
+  for (const auto& e : s.state().trace) kinds.push_back(std::string(eval::traceKindName(e.kind)) + " " + cite::numberList(e.citations) + " " + e.output);
   std::vector<std::string> want = {"phase 4.A start", "action 5.0 ", "roll 7.0 5", "table 7.6 2", "note  "};
   EXPECT_EQ(kinds, want);
 }
