@@ -463,7 +463,8 @@ Value bFinish(Context& c, Args a) {
   r.winner = a[0].tag == Tag::Side ? static_cast<int32_t>(a[0].i) : -1;
   if (a.size() > 1) r.level = display(c.program, c.state, a[1]);
   if (a.size() > 2) r.reason = display(c.program, c.state, a[2]);
-  c.trace({}, TraceKind::Effect, "game over", r.reason,
+  // The rule that ended the game is the one the running procedure cites (16.0, 15.2, 5.1, ...).
+  c.trace(c.interp.runningCitations(), TraceKind::Effect, "game over", r.reason,
           r.winner >= 0 ? fmt::format("{} wins{}", c.program.sides[r.winner].name, r.level.empty() ? "" : " (" + r.level + ")")
                         : "draw");
   return Value::none();

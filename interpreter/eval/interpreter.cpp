@@ -184,6 +184,12 @@ void Context::trace(const std::vector<std::string>& citations, TraceKind kind, s
 
 bool Context::pure() const { return interp.inPure(); }
 
+const std::vector<std::string>& Interpreter::runningCitations() const {
+  static const std::vector<std::string> kNone;
+  if (machine_.frames.empty()) return kNone;
+  return program_.functions.at(machine_.frames.back().fn).citations;
+}
+
 void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
                         std::string inputs, std::string output) {
   if (!state_.tracing) return;

@@ -75,6 +75,9 @@ class Interpreter {
                                        Stop* failed = nullptr);
 
   bool inPure() const { return pureDepth_ > 0; }
+  // The citations of the procedure, action or trigger the game is running (what an effect such
+  // as `finish` is done under); none between calls.
+  const std::vector<std::string>& runningCitations() const;
   MemoCache* memo() { return memo_; }
   void queueEvent(int32_t event, ir::ValueList args) { pending_.emplace_back(event, std::move(args)); }
   // Records a trace event (when the game is traced); `citations` as the IR keeps them.
