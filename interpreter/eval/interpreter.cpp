@@ -193,6 +193,16 @@ const std::vector<std::string>& Interpreter::runningCitations() const {
 void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
                         std::string inputs, std::string output) {
   if (!state_.tracing) return;
+  // The same modifier applied to the same value with the same result, computed again in one
+  // stretch of an action (a melee asks for the attacker's multiplier for each of its terms), is
+  // said once: the stretch ends at the last action, choice or phase event.
+  if (kind == TraceKind::Modifier) {
+    for (auto it = state_.trace.rbegin(); it != state_.trace.rend(); ++it) {
+      if (it->kind == TraceKind::Action || it->kind == TraceKind::Choice || it->kind == TraceKind::Phase) break;
+      if (it->kind == TraceKind::Modifier && it->subject == subject && it->inputs == inputs && it->output == output)
+        return;
+    }
+  }
   ++state_.traceSeq;
   TraceEvent e;
   e.seq = state_.traceSeq;
