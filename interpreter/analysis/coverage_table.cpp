@@ -140,6 +140,28 @@ std::vector<StatusRow> parseStatus(const std::string& text, const std::string& f
   return rows;
 }
 
+std::vector<StatusRow> rowsCovering(const RuleIndex& index, const std::vector<StatusRow>& rows, const std::string& rule) {
+  std::vector<StatusRow> out;
+  for (const auto& row : rows) {
+    auto rules = rowRules(row, index);
+    if (std::find(rules.begin(), rules.end(), rule) != rules.end()) out.push_back(row);
+  }
+  return out;
+}
+
+std::string statusOf(const RuleIndex& index, const std::string& rule) {
+  std::string file = index.root + "/rulesets/" + index.ruleset + "/coverage.status";
+  std::ifstream in(file);
+  if (!in) return "";
+  std::stringstream text;
+  text << in.rdbuf();
+  std::vector<std::string> problems;
+  std::string out;
+  for (const auto& row : rowsCovering(index, parseStatus(text.str(), file, problems), rule))
+    out += fmt::format("  status ({}): {} ({})\n", row.label, row.status, row.what);
+  return out.empty() ? "  status: in no row of the coverage table\n" : out;
+}
+
 CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>& rows, const std::string& root) {
   CoverageTable out;
   out.markdown = "| rule | what | status | implemented in | tests |\n| --- | --- | --- | --- | --- |\n";

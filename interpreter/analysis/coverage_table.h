@@ -42,6 +42,12 @@ struct CoverageTable {
   std::vector<std::string> problems;  // what the check found (empty: the table is honest)
 };
 
+// The rows of the status file that cover `rule` (by their `cites:` or their label), for `rule N`.
+std::vector<StatusRow> rowsCovering(const RuleIndex& index, const std::vector<StatusRow>& rows, const std::string& rule);
+// The status lines `rule N` prints for a rule: read from the ruleset's status file
+// (rulesets/RULESET/coverage.status under the index's root); empty if there is none.
+std::string statusOf(const RuleIndex& index, const std::string& rule);
+
 // Builds the table from the rows and the index; `root` is the project root (for `tests:` files).
 CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>& rows, const std::string& root);
 

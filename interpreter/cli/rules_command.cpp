@@ -83,7 +83,8 @@ int rulesCommand(const std::vector<std::string>& args) {
     for (const auto& p : problems) fmt::print(stderr, "coverage: {}\n", p);
     return problems.empty() ? 0 : 1;
   }
-  std::fputs((rule.empty() ? analysis::formatIndex(index) : analysis::formatRule(index, rule)).c_str(), stdout);
+  std::fputs((rule.empty() ? analysis::formatIndex(index) : analysis::formatRule(index, rule) + analysis::statusOf(index, rule)).c_str(),
+             stdout);
   return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "analysis/coverage_table.h"
 #include "analysis/diff.h"
 #include "analysis/odds.h"
 #include "analysis/rule_index.h"
@@ -1256,7 +1257,7 @@ void Repl::cmdRule(const std::vector<std::string>& args, std::string& out) {
     out += errors;
     return;
   }
-  out += analysis::formatRule(index, rule);
+  out += analysis::formatRule(index, rule) + analysis::statusOf(index, rule);
 }
 
 void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {

@@ -61,6 +61,17 @@ TEST(CoverageTable, RefusesWhatOverstates) {
   EXPECT_EQ(all.find("§9.2"), std::string::npos) << all;
 }
 
+TEST(CoverageTable, RowsCoveringARule) {
+  std::vector<std::string> problems;
+  auto rows = parse("7.41-7.42 | implemented | terrain\n7.5 | partial: x | attacks | cites: 7.5 9.1\n", problems);
+  auto idx = sampleIndex();
+  ASSERT_EQ(analysis::rowsCovering(idx, rows, "7.42").size(), 1u);
+  EXPECT_EQ(analysis::rowsCovering(idx, rows, "7.42")[0].label, "7.41-7.42");
+  ASSERT_EQ(analysis::rowsCovering(idx, rows, "9.1").size(), 1u);
+  EXPECT_EQ(analysis::rowsCovering(idx, rows, "9.1")[0].status, "partial: x");
+  EXPECT_TRUE(analysis::rowsCovering(idx, rows, "8.0").empty());
+}
+
 TEST(CoverageTable, StatusFileErrors) {
   std::vector<std::string> problems;
   parse("7.41 | done | woods\n7.42 | implemented\n7.5 | implemented | x | cites: 7.5 abc | colour: red\n", problems);
