@@ -163,6 +163,9 @@ const Value& MemoCache::unitsAt(const GameState& s, int32_t h) {
 // whose modifiers a player reads every time it is computed for an attack).
 bool Interpreter::memoizable(int32_t fn) const {
   const Function& f = program_.functions[fn];
+  // While rule coverage is recorded, nothing is answered from the memo: an answer taken from it
+  // would hide the functions (and the rules they cite) that computing it again would enter.
+  if (g_coverage) return false;
   return f.kind == FuncKind::Function && !f.writesTrace && !(state_.tracing && f.tracesDeep);
 }
 
