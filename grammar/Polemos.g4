@@ -501,8 +501,9 @@ ODDS   : [0-9]+ ':' [0-9]+;
 // `d6`, `2d6`: dice. (So no name may look like `d6`.)
 DICE   : [0-9]* 'd' [0-9]+;
 INT    : [0-9]+;
-// `§7.43`, `§4.A`, `§17.2.1`; a final '.' is not part of the citation.
-CITATION : '§' [0-9A-Za-z]+ ('.' [0-9A-Za-z]+)*;
+// `§7.43`, `§4.A`, `§17.2.1`; a final '.' is not part of the citation. `§chalons:6.1` cites rule
+// 6.1 of another document: the exclusive rules of scenario `chalons` (only inside that scenario).
+CITATION : '§' ([a-z] [a-z0-9_]* ':')? [0-9A-Za-z]+ ('.' [0-9A-Za-z]+)*;
 // The closing quote is optional so that a string left open ends at the end of its line as one
 // token: the parser wrapper reports it ("unterminated string") and the parser sees a string.
 STRING : '"' (~["\\\r\n] | '\\' .)* '"'?;

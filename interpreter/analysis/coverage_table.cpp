@@ -36,18 +36,30 @@ bool known(const std::string& status) {
          status.rfind("not implemented: ", 0) == 0 || status.rfind("n/a: ", 0) == 0;
 }
 
+// A rule of the table's document: in a scenario's table "6.1" is the scenario's rule 6.1
+// ("chalons:6.1"); a number that names its document is kept.
+std::string inDocument(const RuleIndex& index, const std::string& rule) {
+  if (rule.empty() || index.document.empty() || rule.find(':') != std::string::npos) return rule;
+  return index.document + ":" + rule;
+}
+
 // The rules a row covers: its `cites:`, or its label's first word (a number or a range A-B).
 std::vector<std::string> rowRules(const StatusRow& row, const RuleIndex& index) {
-  if (!row.cites.empty()) return row.cites;
+  if (!row.cites.empty()) {
+    std::vector<std::string> out;
+    for (const auto& c : row.cites) out.push_back(inDocument(index, c));
+    return out;
+  }
   std::vector<std::string> ws = words(row.label);
   if (ws.empty()) return {};
   const std::string& first = ws[0];
   size_t dash = first.find('-');
   if (dash == std::string::npos) {
-    std::string r = ruleNumber(first);
+    std::string r = inDocument(index, ruleNumber(first));
     return r.empty() ? std::vector<std::string>{} : std::vector<std::string>{r};
   }
-  std::string a = ruleNumber(first.substr(0, dash)), b = ruleNumber(first.substr(dash + 1));
+  std::string a = inDocument(index, ruleNumber(first.substr(0, dash)));
+  std::string b = inDocument(index, ruleNumber(first.substr(dash + 1)));
   if (a.empty() || b.empty()) return {};
   std::set<std::string, RuleOrder> all{a, b};
   for (const auto& [r, _] : index.sites)
@@ -149,15 +161,29 @@ std::vector<StatusRow> rowsCovering(const RuleIndex& index, const std::vector<St
   return out;
 }
 
+std::string statusFile(const RuleIndex& index) {
+  if (!index.document.empty()) {
+    if (index.documentFile.empty()) return "";
+    std::string f = index.root + "/" + index.documentFile;
+    return f.substr(0, f.size() - 4) + ".status";  // scenarios/chalons.pol -> scenarios/chalons.status
+  }
+  return index.root + "/rulesets/" + index.ruleset + "/coverage.status";
+}
+
 std::string statusOf(const RuleIndex& index, const std::string& rule) {
-  std::string file = index.root + "/rulesets/" + index.ruleset + "/coverage.status";
+  // A scenario's rule answers to the scenario's table, the ruleset's to the ruleset's.
+  RuleIndex of = index;
+  size_t colon = rule.find(':');
+  if (colon == std::string::npos) of.document.clear();
+  else if (rule.substr(0, colon) != index.document) return "  status: in no row of a coverage table of this game\n";
+  std::string file = statusFile(of);
   std::ifstream in(file);
-  if (!in) return "";
+  if (file.empty() || !in) return "";
   std::stringstream text;
   text << in.rdbuf();
   std::vector<std::string> problems;
   std::string out;
-  for (const auto& row : rowsCovering(index, parseStatus(text.str(), file, problems), rule))
+  for (const auto& row : rowsCovering(of, parseStatus(text.str(), file, problems), rule))
     out += fmt::format("  status ({}): {} ({})\n", row.label, row.status, row.what);
   return out.empty() ? "  status: in no row of the coverage table\n" : out;
 }
@@ -233,12 +259,16 @@ CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>
                                 escapeCell(status), escapeCell(in.empty() ? "—" : in), escapeCell(testText));
   }
   // Every rule this ruleset's own files cite must be in a row. (What it inherits from a base is
-  // cited by the base's numbers, and the base's table answers for it.)
+  // cited by the base's numbers, and the base's table answers for it.) A scenario's table answers
+  // for every citation of the scenario's own rules, and only for those.
   const std::string own = "rulesets/" + index.ruleset + "/";
   for (const auto& [r, sites] : index.sites) {
     if (covered.count(r)) continue;
+    size_t colon = r.find(':');
+    std::string doc = colon == std::string::npos ? "" : r.substr(0, colon);
+    if (doc != index.document) continue;
     for (const auto& site : sites) {
-      if (site.where.rfind(own, 0) != 0) continue;
+      if (index.document.empty() && site.where.rfind(own, 0) != 0) continue;
       out.problems.push_back(fmt::format("§{} is cited by {} ({}) but is in no row of the table", r, site.decl, site.where));
       break;
     }

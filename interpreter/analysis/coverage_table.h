@@ -13,7 +13,8 @@
 // `cites:` if given, else the label's first word: one number, or a range "A-B" covering every
 // rule the index knows between A and B. `in:` replaces the generated "implemented in" text (for
 // rules the C++ library implements); `tests:` adds test files (a C++ unit test, say) that must
-// themselves cite one of the row's rules.
+// themselves cite one of the row's rules. In a scenario's status file (scenarios/NAME.status) the
+// numbers are the scenario's exclusive rules: "6.1" stands for `§NAME:6.1`.
 #pragma once
 
 #include <string>
@@ -44,8 +45,11 @@ struct CoverageTable {
 
 // The rows of the status file that cover `rule` (by their `cites:` or their label), for `rule N`.
 std::vector<StatusRow> rowsCovering(const RuleIndex& index, const std::vector<StatusRow>& rows, const std::string& rule);
-// The status lines `rule N` prints for a rule: read from the ruleset's status file
-// (rulesets/RULESET/coverage.status under the index's root); empty if there is none.
+// The status file of the index's table: rulesets/RULESET/coverage.status under the index's root,
+// or for a scenario's rules (index.document) the .status file beside the scenario's .pol file.
+std::string statusFile(const RuleIndex& index);
+// The status lines `rule N` prints for a rule: read from the status file of the ruleset (or, for a
+// rule of the scenario's document, `§chalons:6.1`, the scenario's); empty if there is none.
 std::string statusOf(const RuleIndex& index, const std::string& rule);
 
 // Builds the table from the rows and the index; `root` is the project root (for `tests:` files).

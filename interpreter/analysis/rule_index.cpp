@@ -54,6 +54,23 @@ RuleIndex indexDeclarations(const check::MergedRules& rules, const diag::SourceM
       index.sites[rule].push_back(RuleSite{where, what});
     });
   }
+  // A scenario's own parts: its heading, map, sides, forces and settings (its special rules are
+  // declarations, above).
+  if (const ast::Block* sc = rules.scenario) {
+    auto add = [&](const std::vector<ast::Citation>& cs, const std::string& what) {
+      for (const auto& c : cs) {
+        std::string rule = ruleNumber(c.text);
+        if (rule.empty() || !c.range.valid()) continue;
+        std::string where = fmt::format("{}:{}", relative(sources.name(c.range.begin.file), root), c.range.begin.line);
+        index.sites[rule].push_back(RuleSite{where, what});
+      }
+    };
+    add(sc->citations, "scenario " + sc->name.name);
+    if (sc->scenario.map) add(sc->scenario.map->citations, "map");
+    for (const auto& side : sc->scenario.sides) add(side.citations, "side " + side.name.name);
+    for (const auto& f : sc->scenario.forces) add(f.citations, "force " + f.side.name);
+    for (const auto& i : sc->scenario.settings) add(i.citations, "setting " + i.name.name);
+  }
   return index;
 }
 
@@ -84,7 +101,9 @@ void indexTests(RuleIndex& index, const std::string& root, const std::vector<std
       const std::string& l = lines[i];
       for (size_t at = l.find("§"); at != std::string::npos; at = l.find("§", at + 1)) {
         size_t end = at + std::string("§").size();
-        while (end < l.size() && (std::isalnum(static_cast<unsigned char>(l[end])) || l[end] == '.')) ++end;
+        while (end < l.size() && (std::isalnum(static_cast<unsigned char>(l[end])) || l[end] == '.' || l[end] == '_' ||
+                                   l[end] == ':'))
+          ++end;
         std::string rule = ruleNumber(l.substr(at, end - at));
         if (rule.empty() || !cited.insert(rule).second) continue;
         index.tests[rule].push_back(RuleTest{rel, static_cast<int>(i + 1)});
@@ -112,8 +131,16 @@ bool loadAndIndex(Load load, RuleIndex& out, std::string& errors) {
   out = indexDeclarations(rules, sources, root);
   out.root = root;
   std::vector<std::string> names;
-  for (const auto& layer : rules.layers)
+  for (const auto& layer : rules.layers) {
     if (layer.rfind("ruleset ", 0) == 0) names.push_back(layer.substr(8));
+    if (layer.rfind("scenario ", 0) == 0) out.document = layer.substr(9);
+  }
+  if (!out.document.empty())
+    for (auto it = names.rbegin(); it != names.rend() && out.documentFile.empty(); ++it) {
+      std::string f = "rulesets/" + *it + "/scenarios/" + out.document + ".pol";
+      if (fs::exists(fs::path(root) / f)) out.documentFile = f;
+    }
+  out.lineage = names;
   indexTests(out, root, names);
   return true;
 }
@@ -126,8 +153,7 @@ bool loadRuleIndex(const std::string& rulesetOrFile, RuleIndex& out, std::string
 }
 
 bool loadRuleIndex(const check::LoadRequest& game, RuleIndex& out, std::string& errors) {
-  check::LoadRequest rulesOnly{game.ruleset, "", game.houseFiles};
-  return loadAndIndex([&](check::Loader& l, check::MergedRules& r) { return l.load(rulesOnly, &r).program != nullptr; },
+  return loadAndIndex([&](check::Loader& l, check::MergedRules& r) { return l.load(game, &r).program != nullptr; },
                       out, errors);
 }
 
@@ -136,8 +162,8 @@ std::string formatRule(const RuleIndex& index, const std::string& rule) {
   auto s = index.sites.find(rule);
   auto t = index.tests.find(rule);
   if (s == index.sites.end() && t == index.tests.end())
-    return fmt::format("§{}: no declaration of {} and no test cites it\n", rule, index.ruleset);
-  out += fmt::format("§{} in {}\n", rule, index.ruleset);
+    return fmt::format("§{}: no declaration of {} and no test cites it\n", rule, index.ruleset + (index.document.empty() ? "" : " (" + index.document + ")"));
+  out += fmt::format("§{} in {}\n", rule, index.ruleset + (index.document.empty() ? "" : " (" + index.document + ")"));
   if (s == index.sites.end()) {
     out += "  declarations: none\n";
   } else {

@@ -33,6 +33,13 @@ struct RuleOrder {
 struct RuleIndex {
   std::string ruleset;
   std::string root;  // the project root the paths are relative to
+  // The rulesets of the chain, the game's last (their tests are indexed; their folders hold the
+  // status files).
+  std::vector<std::string> lineage;
+  // With a scenario loaded: its name, the document its exclusive rules are cited by
+  // (`§chalons:6.1`); its coverage table answers for those citations. Empty: the ruleset alone.
+  std::string document;
+  std::string documentFile;  // the scenario's file (relative to the root)
   std::map<std::string, std::vector<RuleSite>, RuleOrder> sites;
   std::map<std::string, std::vector<RuleTest>, RuleOrder> tests;
 };
@@ -52,10 +59,12 @@ std::string formatIndex(const RuleIndex& index);
 // Loads a ruleset (a name, a ruleset file or a house file, as `polemos diff` reads it) and builds
 // its whole index, declarations and tests. False with the load's errors in `errors`.
 bool loadRuleIndex(const std::string& rulesetOrFile, RuleIndex& out, std::string& errors);
-// The same for a game's rules: its ruleset with its house files (not the scenario's special rules).
+// The same for a game's rules: its ruleset with its house files and its scenario (whose exclusive
+// rules are cited as `§chalons:6.1`; `document` names it).
 bool loadRuleIndex(const check::LoadRequest& game, RuleIndex& out, std::string& errors);
 
-// "§7.43" or "7.43." as written in a script: the rule number alone ("7.43"), or "" if none.
+// "§7.43" or "7.43." as written in a script: the rule number alone ("7.43", "chalons:6.1"), or ""
+// if none.
 std::string ruleNumber(const std::string& written);
 
 }  // namespace polemos::analysis

@@ -68,4 +68,25 @@ void forEachCitation(const Decl& d, const CitationVisitor& visit) {
   stmts(d.body, visit);
 }
 
+void forEachCitation(const Block& b, const CitationVisitor& visit) {
+  citations(b.citations, visit);
+  for (const auto& d : b.decls) forEachCitation(*d, visit);
+  const Scenario& sc = b.scenario;
+  if (sc.map) citations(sc.map->citations, visit);
+  for (const auto& s : sc.sides) {
+    citations(s.citations, visit);
+    for (const auto& i : s.inits) expr(i.value.get(), visit);
+  }
+  for (const auto& f : sc.forces) {
+    citations(f.citations, visit);
+    for (const auto& u : f.units)
+      for (const auto& i : u.inits) expr(i.value.get(), visit);
+  }
+  for (const auto& i : sc.settings) {
+    citations(i.citations, visit);
+    expr(i.value.get(), visit);
+  }
+  for (const auto& d : sc.rules) forEachCitation(*d, visit);
+}
+
 }  // namespace polemos::ast

@@ -13,5 +13,8 @@ namespace polemos::ast {
 using CitationVisitor = std::function<void(const Citation&)>;
 
 void forEachCitation(const Decl& d, const CitationVisitor& visit);
+// Every citation of a block: its own, its declarations', and a scenario's (map, sides, forces,
+// settings and special rules).
+void forEachCitation(const Block& b, const CitationVisitor& visit);
 
 }  // namespace polemos::ast

@@ -10,7 +10,9 @@
 #include <set>
 #include <sstream>
 
+#include "ast/citations.h"
 #include "check/compiler.h"
+#include "cite/citation.h"
 #include "syntax/parse.h"
 
 namespace polemos::check {
@@ -138,9 +140,36 @@ struct Loader::Impl {
       syntaxBroken.insert(raw);
       usedBroken = true;
     }
+    checkCitationDocuments(*raw);
     files.push_back(std::move(f));
     parsed[key] = raw;
     return raw;
+  }
+
+  // `§chalons:6.1` cites a scenario's exclusive rules: only that scenario's block may (its special
+  // rules, map, forces and settings); a ruleset, module or house file cites its own rule book.
+  void checkCitationDocuments(const ast::File& f) {
+    auto check = [&](const std::string& allowed, const char* where) {
+      return [&, where](const ast::Citation& c) {
+        auto cite = cite::Citation::parse(c.text);
+        if (!cite || cite->document().empty() || cite->document() == allowed) return;
+        if (allowed.empty())
+          D.error(c.range, fmt::format("§{} cites the exclusive rules of scenario '{}': only that scenario's "
+                                       "block may; {} cites its own rule book (write §{})",
+                                       c.text, cite->document(), where, cite->section()));
+        else
+          D.error(c.range, fmt::format("§{} cites the exclusive rules of scenario '{}', but this is scenario "
+                                       "'{}' (write §{}:{}, or §{} for the ruleset's rule)",
+                                       c.text, cite->document(), allowed, allowed, cite->section(), cite->section()));
+      };
+    };
+    for (const auto& d : f.decls) ast::forEachCitation(*d, check("", "a `part of` file"));
+    for (const auto& b : f.blocks) {
+      bool scenario = b->kind == ast::BlockKind::Scenario;
+      ast::forEachCitation(*b, check(scenario ? b->name.name : "", b->kind == ast::BlockKind::House    ? "a house file"
+                                                                  : b->kind == ast::BlockKind::Module ? "a module"
+                                                                                                      : "a ruleset"));
+    }
   }
 
   static std::string displayPath(const fs::path& p) {
@@ -509,6 +538,7 @@ struct Loader::Impl {
       rules->layers = std::move(layerNames);
       rules->decls = std::move(merged);
       rules->changes = result.changes;
+      rules->scenario = sc;
       rules->trees = std::make_shared<std::vector<std::unique_ptr<ast::File>>>(std::move(files));
       files.clear();
       parsed.clear();

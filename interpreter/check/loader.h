@@ -48,6 +48,8 @@ struct MergedRules {
   std::vector<std::string> layers;    // layer names; MergedDecl::layer indexes this
   std::vector<MergedDecl> decls;      // in merged order: modules first, then the ruleset chain
   std::vector<OverlayChange> changes;
+  // The scenario block of the load, if any (its map, sides, forces and settings cite rules too).
+  const ast::Block* scenario = nullptr;
   std::shared_ptr<const void> trees;  // owns the ASTs the declarations point into
 };
 

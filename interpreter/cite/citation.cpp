@@ -13,10 +13,29 @@ std::optional<Citation> Citation::parse(std::string_view written) {
   constexpr std::string_view kSign = "§";
   if (s.substr(0, kSign.size()) == kSign) s.remove_prefix(kSign.size());
   while (!s.empty() && !alnum(s.back())) s.remove_suffix(1);
-  if (s.empty() || !std::isdigit(static_cast<unsigned char>(s.front()))) return std::nullopt;
-  for (char c : s)
+  std::string_view number = s;
+  if (size_t colon = s.find(':'); colon != std::string_view::npos) {
+    std::string_view doc = s.substr(0, colon);
+    if (doc.empty() || !std::islower(static_cast<unsigned char>(doc.front()))) return std::nullopt;
+    for (char c : doc)
+      if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
+        return std::nullopt;
+    number = s.substr(colon + 1);
+  }
+  if (number.empty() || !std::isdigit(static_cast<unsigned char>(number.front()))) return std::nullopt;
+  for (char c : number)
     if (!alnum(c) && c != '.') return std::nullopt;
   return Citation(std::string(s));
+}
+
+std::string Citation::document() const {
+  size_t colon = number_.find(':');
+  return colon == std::string::npos ? "" : number_.substr(0, colon);
+}
+
+std::string Citation::section() const {
+  size_t colon = number_.find(':');
+  return colon == std::string::npos ? number_ : number_.substr(colon + 1);
 }
 
 std::vector<Citation> Citation::parseList(std::string_view spaced) {
@@ -32,6 +51,13 @@ std::vector<Citation> Citation::parseList(std::string_view spaced) {
 }
 
 bool Citation::before(std::string_view a, std::string_view b) {
+  // The document first: none (the ruleset's own rules) before any, then by name.
+  size_t ca = a.find(':'), cb = b.find(':');
+  std::string_view da = ca == std::string_view::npos ? "" : a.substr(0, ca);
+  std::string_view db = cb == std::string_view::npos ? "" : b.substr(0, cb);
+  if (da != db) return da < db;
+  if (ca != std::string_view::npos) a.remove_prefix(ca + 1);
+  if (cb != std::string_view::npos) b.remove_prefix(cb + 1);
   size_t i = 0, j = 0;
   bool section = true;
   while (i < a.size() && j < b.size()) {

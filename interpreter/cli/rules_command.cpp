@@ -16,8 +16,8 @@ namespace polemos::cli {
 namespace {
 
 const char* kRulesUsage =
-    "usage: polemos rules RULESET|FILE [RULE]\n"
-    "       polemos rules RULESET --table [STATUS_FILE]\n"
+    "usage: polemos rules RULESET|FILE [--scenario NAME] [RULE]\n"
+    "       polemos rules RULESET [--scenario NAME] --table [STATUS_FILE]\n"
     "\n"
     "Lists every rule number cited by the ruleset (with its bases and modules, or a house file\n"
     "with the ruleset it names), with how many declarations and test scripts cite it; with RULE\n"
@@ -25,6 +25,9 @@ const char* kRulesUsage =
     "With --table, the rule-coverage table of the ruleset's README, generated from its status file\n"
     "(default rulesets/RULESET/coverage.status) and the index; what the check finds (a rule marked\n"
     "implemented that no test cites, a cited rule in no row) is printed on standard error.\n"
+    "With --scenario, the scenario is loaded too and its exclusive rules are indexed as\n"
+    "§NAME:N (chalons:6.1); its table is the scenario's own (scenarios/NAME.status), covering\n"
+    "those rules only.\n"
     "Exit status: 0 printed (and, with --table, nothing found), 1 the ruleset does not load or the\n"
     "check found something, 2 bad usage.\n";
 
@@ -33,13 +36,23 @@ const char* kRulesUsage =
 int rulesCommand(const std::vector<std::string>& args) {
   std::vector<std::string> words;
   bool table = false;
-  for (const std::string& a : args) {
+  std::string scenario;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
       std::fputs(kRulesUsage, stdout);
       return 0;
     }
     if (a == "--table") {
       table = true;
+      continue;
+    }
+    if (a == "--scenario") {
+      if (i + 1 >= args.size() || args[i + 1].empty() || args[i + 1][0] == '-') {
+        fmt::print(stderr, "polemos rules: --scenario takes a scenario name\n{}", kRulesUsage);
+        return 2;
+      }
+      scenario = args[++i];
       continue;
     }
     if (!a.empty() && a[0] == '-') {
@@ -62,12 +75,14 @@ int rulesCommand(const std::vector<std::string>& args) {
   }
   analysis::RuleIndex index;
   std::string errors;
-  if (!analysis::loadRuleIndex(words[0], index, errors)) {
+  bool loaded = scenario.empty() ? analysis::loadRuleIndex(words[0], index, errors)
+                                 : analysis::loadRuleIndex(check::LoadRequest{words[0], scenario, {}}, index, errors);
+  if (!loaded) {
     std::fputs(errors.c_str(), stderr);
     return 1;
   }
   if (table) {
-    std::string file = words.size() == 2 ? words[1] : index.root + "/rulesets/" + index.ruleset + "/coverage.status";
+    std::string file = words.size() == 2 ? words[1] : analysis::statusFile(index);
     std::ifstream in(file);
     if (!in) {
       fmt::print(stderr, "polemos rules: cannot read the status file {}\n", file);

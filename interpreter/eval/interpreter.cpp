@@ -1054,7 +1054,21 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             if (a.tag != Tag::Unit && a.tag != Tag::Hex && a.tag != Tag::Side) continue;
             subjects += (subjects.empty() ? "" : ", ") + display(program_, state_, a);
           }
-          trace(mi.citations, TraceKind::Modifier, mi.name,
+          // A reason that is a terrain, hexside feature or unit type whose values a scenario's
+          // exclusive rule set (`replace terrain hill §chalons:7.E`) brings that rule along:
+          // it, not the ruleset's, made the number.
+          std::vector<std::string> cites = mi.citations;
+          for (const Value& v : because) {
+            const std::vector<std::string>* kc = v.tag == Tag::Terrain    ? &program_.terrains[v.i].citations
+                                                 : v.tag == Tag::Feature  ? &program_.features[v.i].citations
+                                                 : v.tag == Tag::UnitType ? &program_.unitTypes[v.i].citations
+                                                                          : nullptr;
+            if (!kc) continue;
+            for (const auto& c : *kc)
+              if (c.find(':') != std::string::npos && std::find(cites.begin(), cites.end(), c) == cites.end())
+                cites.push_back(c);
+          }
+          trace(cites, TraceKind::Modifier, mi.name,
                 fmt::format("{}{} {}", mi.quantity, subjects.empty() ? "" : "(" + subjects + ")",
                             display(program_, state_, before)),
                 fmt::format("{} ({}{})", display(program_, state_, after), op, why.empty() ? "" : ", " + why));

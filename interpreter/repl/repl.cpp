@@ -16,6 +16,7 @@
 #include "analysis/rule_index.h"
 #include "check/compiler.h"
 #include "check/loader.h"
+#include "cite/citation.h"
 #include "engine/save.h"
 #include "eval/interpreter.h"
 #include "eval/trace.h"
@@ -413,12 +414,12 @@ void Repl::cmdExpectFired(const std::vector<std::string>& args, std::string& out
     error(out, "expect fired takes a rule number, as in `expect fired §7.82 displaced`");
     return;
   }
-  std::string rule = args[at];
-  if (rule.rfind("§", 0) == 0) rule = rule.substr(std::string("§").size());
-  if (rule.empty() || !std::isdigit(static_cast<unsigned char>(rule[0]))) {
+  auto parsed = cite::Citation::parse(args[at]);
+  if (!parsed) {
     error(out, fmt::format("'{}' is not a rule number (write §7.82)", args[at]));
     return;
   }
+  std::string rule = parsed->number();
   std::string text;
   for (size_t i = at + 1; i < args.size(); ++i) text += (text.empty() ? "" : " ") + args[i];
   const auto& tr = session_->state().trace;
@@ -1252,7 +1253,7 @@ void Repl::cmdRule(const std::vector<std::string>& args, std::string& out) {
   }
   analysis::RuleIndex index;
   std::string errors;
-  if (!analysis::loadRuleIndex(check::LoadRequest{options_.ruleset, "", options_.houses}, index, errors)) {
+  if (!analysis::loadRuleIndex(check::LoadRequest{options_.ruleset, options_.scenario, options_.houses}, index, errors)) {
     ++errors_;
     out += errors;
     return;
