@@ -9,8 +9,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "eval/builtins.h"
-#include "engine/hex_adapter.h"
+#include "ir/builtins.h"
 #include "hex/grid.h"
 
 namespace polemos::check {
@@ -982,7 +981,7 @@ void Compiler::declare(const Decl& d) {
     case DeclKind::Procedure: {
       int32_t fi = newFunction(name, d.kind == DeclKind::Function ? FuncKind::Function : FuncKind::Procedure,
                                d.range);
-      if (eval::findBuiltin(name) >= 0) {
+      if (ir::findBuiltin(name) >= 0) {
         error(d.name.range, fmt::format("'{}' is a builtin function and cannot be redeclared", name));
         break;
       }
@@ -1096,7 +1095,6 @@ void Compiler::compileScenario(const ast::Block& sc) {
     }
   }
   // The map.
-  labels::Scheme scheme = labels::Scheme::Numeric;
   if (s.map) {
     const ast::MapSpec& m = *s.map;
     P.mapCols0 = static_cast<int32_t>(m.colFrom);
@@ -1105,7 +1103,6 @@ void Compiler::compileScenario(const ast::Block& sc) {
     P.mapRows1 = static_cast<int32_t>(m.rowTo);
     if (m.labels.name == "letters") {
       P.letterLabels = true;
-      scheme = labels::Scheme::Letters;
     } else if (!m.labels.name.empty() && m.labels.name != "xxyy") {
       error(m.labels.range, fmt::format("unknown label scheme '{}' (use xxyy or letters)", m.labels.name));
     }
@@ -1117,22 +1114,7 @@ void Compiler::compileScenario(const ast::Block& sc) {
   }
   int32_t cols = P.mapCols1 - P.mapCols0 + 1, rows = P.mapRows1 - P.mapRows0 + 1;
   int32_t hexes = cols > 0 && rows > 0 ? cols * rows : 0;
-  auto hexIndex = [&](const ast::Ident& label) -> int32_t {
-    auto parsed = labels::parse(label.name, scheme);
-    if (!parsed) {
-      error(label.range, fmt::format("'{}' is not a hex label ({})", label.name,
-                                     scheme == labels::Scheme::Letters ? "a column letter and a row, as in L9"
-                                                                         : "four digits xxyy, as in 2725"));
-      return -1;
-    }
-    auto [c, r] = *parsed;
-    if (c < P.mapCols0 || c > P.mapCols1 || r < P.mapRows0 || r > P.mapRows1) {
-      error(label.range, fmt::format("hex {} is off the map (columns {}-{}, rows {}-{})", label.name,
-                                     P.mapCols0, P.mapCols1, P.mapRows0, P.mapRows1));
-      return -1;
-    }
-    return (c - P.mapCols0) * rows + (r - P.mapRows0);
-  };
+  // The map's geometry: hex::Grid reads and writes its labels and knows its neighbours.
   if (hexes > 0) {
     hex::GridSpec spec;
     spec.firstColumn = P.mapCols0;
@@ -1146,6 +1128,23 @@ void Compiler::compileScenario(const ast::Block& sc) {
       error(s.map->range, e.what());
     }
   }
+  auto hexIndex = [&](const ast::Ident& label) -> int32_t {
+    hex::Offset o;
+    try {
+      if (!P.grid) throw hex::HexError("no map");
+      o = P.grid->parseOffset(label.name);
+    } catch (const hex::HexError&) {
+      error(label.range, fmt::format("'{}' is not a hex label ({})", label.name,
+                                     P.letterLabels ? "a column letter and a row, as in L9" : "four digits xxyy, as in 2725"));
+      return -1;
+    }
+    if (o.col < P.mapCols0 || o.col > P.mapCols1 || o.row < P.mapRows0 || o.row > P.mapRows1) {
+      error(label.range, fmt::format("hex {} is off the map (columns {}-{}, rows {}-{})", label.name,
+                                     P.mapCols0, P.mapCols1, P.mapRows0, P.mapRows1));
+      return -1;
+    }
+    return (o.col - P.mapCols0) * rows + (o.row - P.mapRows0);
+  };
   P.mapTerrain.assign(hexes, -1);
   P.mapElevation.assign(hexes, 0);
   if (s.map) {
@@ -1200,8 +1199,8 @@ void Compiler::compileScenario(const ast::Block& sc) {
           for (const auto& pr : item.pairs) {
             int32_t a = hexIndex(pr.a), b = hexIndex(pr.b);
             if (a < 0 || b < 0) continue;
-            auto ca = labels::parse(pr.a.name, scheme), cb = labels::parse(pr.b.name, scheme);
-            if (!labels::adjacent(ca->first, ca->second, cb->first, cb->second)) {
+            const auto& around = P.grid->neighbourIndices(a);
+            if (std::find(around.begin(), around.end(), b) == around.end()) {
               error(pr.range, fmt::format("hexes {} and {} are not adjacent, so they share no hexside",
                                           pr.a.name, pr.b.name));
               continue;
@@ -1266,12 +1265,12 @@ void Compiler::compileScenario(const ast::Block& sc) {
         if (us.hex < 0) continue;
       }
       if (u.facing) {
-        auto d = labels::parseDirection(u.facing->name);
+        auto d = hex::parseDirection(u.facing->name);
         if (!d) {
           error(u.facing->range, fmt::format("unknown facing '{}' (use N, NE, SE, S, SW or NW)", u.facing->name));
           continue;
         }
-        us.facing = *d;
+        us.facing = static_cast<int32_t>(*d);
       }
       const Schema& cls = P.classes[P.unitTypes[us.type].cls];
       for (const auto& init : u.inits) {
@@ -1333,7 +1332,7 @@ int32_t Compiler::compileGate(const std::vector<ast::Gate>& gates, const std::st
         error(g.level.range, fmt::format("unknown level '{}'", g.level.name));
         continue;
       }
-      emit(Op::CallBuiltin, eval::findBuiltin("level"), 0, g.range);
+      emit(Op::CallBuiltin, ir::findBuiltin("level"), 0, g.range);
       emit(Op::Const, addConst(Value::of(Tag::Level, s->index)), 0, g.range);
       emit(Op::Ge, 0, 0, g.range);
     } else {
@@ -1502,7 +1501,7 @@ void Compiler::compilePhase(const Stmt& s, bool alternate) {
         error(g.level.range, fmt::format("unknown level '{}'", g.level.name));
         continue;
       }
-      emit(Op::CallBuiltin, eval::findBuiltin("level"), 0, g.range);
+      emit(Op::CallBuiltin, ir::findBuiltin("level"), 0, g.range);
       emit(Op::Const, addConst(Value::of(Tag::Level, l->index)), 0, g.range);
       emit(Op::Ge, 0, 0, g.range);
     } else {
@@ -1521,7 +1520,7 @@ void Compiler::compilePhase(const Stmt& s, bool alternate) {
   } else if (s.forPlayer) {
     compileExpr(*s.forPlayer);
   } else {
-    emit(Op::CallBuiltin, eval::findBuiltin("active_side"), 0, s.range);
+    emit(Op::CallBuiltin, ir::findBuiltin("active_side"), 0, s.range);
   }
   emit(Op::Store, base, 0, s.range);
   emit(Op::Const, addConst(Value::integer(0)));
@@ -1807,13 +1806,13 @@ Type Compiler::compileName(const Expr& e) {
   }
   const Sym* s = lookup(e.text);
   if (!s) {
-    int b = eval::findBuiltin(e.text);
-    if (b >= 0 && eval::builtin(b).minArgs == 0) {
-      if (eval::builtin(b).effect && ctx_->pure) {
+    int b = ir::findBuiltin(e.text);
+    if (b >= 0 && ir::builtin(b).minArgs == 0) {
+      if (ir::builtin(b).effect && ctx_->pure) {
         error(e.range, fmt::format("'{}' changes the game and cannot be used in a function", e.text));
       }
       emit(Op::CallBuiltin, b, 0, e.range);
-      const auto& bi = eval::builtin(b);
+      const auto& bi = ir::builtin(b);
       Type t = Type::of(bi.result);
       if (bi.result == TypeKind::List) t = Type::listOf(Type::of(bi.elem));
       return t;
@@ -1830,15 +1829,15 @@ Type Compiler::compileName(const Expr& e) {
       }
     }
     // On a map with letter labels, `L9` names a hex.
-    if (P.letterLabels && P.mapCols1 >= P.mapCols0) {
-      if (auto lab = labels::parse(e.text, labels::Scheme::Letters)) {
-        int32_t rows = P.mapRows1 - P.mapRows0 + 1;
-        if (lab->first >= P.mapCols0 && lab->first <= P.mapCols1 && lab->second >= P.mapRows0 &&
-            lab->second <= P.mapRows1) {
-          emit(Op::Const, addConst(Value::of(Tag::Hex, (lab->first - P.mapCols0) * rows + (lab->second - P.mapRows0))),
-               0, e.range);
-          return Type::of(TypeKind::Hex);
-        }
+    if (P.letterLabels && P.grid) {
+      int32_t h = hex::kNoIndex;
+      try {
+        h = P.grid->indexOf(P.grid->parse(e.text));
+      } catch (const hex::HexError&) {
+      }
+      if (h != hex::kNoIndex) {
+        emit(Op::Const, addConst(Value::of(Tag::Hex, h)), 0, e.range);
+        return Type::of(TypeKind::Hex);
       }
     }
     auto& d = error(e.range, fmt::format("unknown name '{}'", e.text));
@@ -2040,7 +2039,7 @@ Type Compiler::compileMember(const Expr& e) {
         return Type::any();
       }
       emit(Op::Const, addConst(Value::integer(slot)), 0, obj.range);
-      emit(Op::CallBuiltin, eval::findBuiltin("scenario_value"), 1, e.range);
+      emit(Op::CallBuiltin, ir::findBuiltin("scenario_value"), 1, e.range);
       return P.scenarioAttrs.fields[slot].type;
     }
   }
@@ -2094,9 +2093,9 @@ Type Compiler::compileCall(const Expr& e) {
       return f.result;
     }
     if (!s) {
-      int b = eval::findBuiltin(callee.text);
+      int b = ir::findBuiltin(callee.text);
       if (b >= 0) {
-        const auto& bi = eval::builtin(b);
+        const auto& bi = ir::builtin(b);
         int n = static_cast<int>(e.args.size());
         if (n < bi.minArgs || n > bi.maxArgs) {
           std::string want = bi.minArgs == bi.maxArgs ? std::to_string(bi.minArgs)
@@ -2584,14 +2583,14 @@ void Compiler::compileQuantity(const Decl& d, int32_t fi) {
           case ast::ModOpKind::Mul: emit(Op::Mul, 0, 0, cl.range); opText = "x"; break;
           case ast::ModOpKind::Div:
             emit(Op::CallBuiltin,
-                 eval::findBuiltin(cl.rounding == ast::Rounding::Up        ? "div_up"
+                 ir::findBuiltin(cl.rounding == ast::Rounding::Up        ? "div_up"
                                    : cl.rounding == ast::Rounding::Nearest ? "div_nearest"
                                                                            : "div_down"),
                  2, cl.range);
             opText = "/";
             break;
           case ast::ModOpKind::Shift:
-            emit(Op::CallBuiltin, eval::findBuiltin("shift"), 2, cl.range);
+            emit(Op::CallBuiltin, ir::findBuiltin("shift"), 2, cl.range);
             opText = "shift ";
             break;
           case ast::ModOpKind::Set: break;
@@ -2629,7 +2628,7 @@ bool Compiler::exprIsPure(const Expr& e) {
   if (e.kind == ExprKind::Call && e.operands[0]->kind == ExprKind::Name) {
     const std::string& n = e.operands[0]->text;
     if (const Sym* s = lookup(n); s && s->kind == SymKind::Function && !P.functions[s->index].pure()) return false;
-    if (int b = eval::findBuiltin(n); b >= 0 && eval::builtin(b).effect) return false;
+    if (int b = ir::findBuiltin(n); b >= 0 && ir::builtin(b).effect) return false;
   }
   for (const auto& op : e.operands)
     if (op && !exprIsPure(*op)) return false;

@@ -140,6 +140,7 @@ Outcome Session::start() {
   state_.map.row0 = P.mapRows0;
   state_.map.row1 = P.mapRows1;
   state_.map.letters = P.letterLabels;
+  state_.map.grid = P.grid;
   state_.map.terrain = P.mapTerrain;
   state_.map.elevation = P.mapElevation;
   state_.map.hexsides = P.mapHexsides;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "engine/hex_adapter.h"
 #include "eval/builtins_hex.h"
 #include "eval/interpreter.h"
 
@@ -350,19 +349,12 @@ Value bHex(Context& c, Args a) {
 }
 Value bAdjacent(Context& c, Args a) {
   int32_t x = needHex(c, a[0], "adjacent"), y = needHex(c, a[1], "adjacent");
-  const MapState& m = c.state.map;
-  return Value::boolean(labels::adjacent(m.colOf(x), m.rowOf(x), m.colOf(y), m.rowOf(y)));
+  return Value::boolean(c.state.map.adjacent(x, y));
 }
 Value bNeighbors(Context& c, Args a) {
   int32_t x = needHex(c, a[0], "neighbors");
-  const MapState& m = c.state.map;
   ValueList out;
-  int cx = m.colOf(x), rx = m.rowOf(x);
-  for (int dc = -1; dc <= 1; ++dc)
-    for (int dr = -1; dr <= 1; ++dr) {
-      int32_t y = m.index(cx + dc, rx + dr);
-      if (y >= 0 && y != x && labels::adjacent(cx, rx, cx + dc, rx + dr)) out.push_back(Value::of(Tag::Hex, y));
-    }
+  for (int32_t y : c.state.map.neighbours(x)) out.push_back(Value::of(Tag::Hex, y));
   return Value::makeList(std::move(out));
 }
 Value bFeatures(Context& c, Args a) {
@@ -471,104 +463,108 @@ Value bFinish(Context& c, Args a) {
 }
 Value bGameOver(Context& c, Args) { return Value::boolean(c.state.result.over); }
 
-#define B(name, lo, hi, eff, res, elem, doc, fn) \
-  BuiltinInfo { name, lo, hi, eff, TypeKind::res, TypeKind::elem, doc, fn }
+// The implementation of each builtin, by name; ir/builtins.cpp holds the signatures (the one
+// table the checker and the evaluator share). Every signature has one implementation here, and
+// this table names nothing else (checked once, and by tests/unit/builtins_test.cpp).
+struct Impl {
+  const char* name;
+  BuiltinFn fn;
+};
 
-const std::vector<BuiltinInfo>& table() {
-  static const std::vector<BuiltinInfo> kTable = {
-      B("len", 1, 1, false, Int, Any, "number of elements of a list", bLen),
-      B("count", 1, 2, false, Int, Any, "count(list[, pred]): how many (satisfy pred)", bCount),
-      B("sum", 1, 2, false, Int, Any, "sum(list[, f]): the sum (of f of each)", bSum),
-      B("all", 1, 2, false, Bool, Any, "all(list[, pred])", bAll),
-      B("any", 1, 2, false, Bool, Any, "any(list[, pred])", bAny),
-      B("filter", 2, 2, false, Any, Any, "filter(list, pred)", bFilter),
-      B("map", 2, 2, false, List, Any, "map(list, f)", bMap),
-      B("first", 1, 1, false, Any, Any, "first element, or none", bFirst),
-      B("last", 1, 1, false, Any, Any, "last element, or none", bLast),
-      B("min", 1, 8, false, Any, Any, "min(list) or min(a, b, ...)", bMin),
-      B("max", 1, 8, false, Any, Any, "max(list) or max(a, b, ...)", bMax),
-      B("min_by", 2, 2, false, Any, Any, "min_by(list, key): first element with the least key", bMinBy),
-      B("max_by", 2, 2, false, Any, Any, "max_by(list, key): first element with the greatest key", bMaxBy),
-      B("sort_by", 2, 2, false, Any, Any, "sort_by(list, key): stable sort", bSortBy),
-      B("contains", 2, 2, false, Bool, Any, "contains(list, x)", bContains),
-      B("append", 2, 2, false, Any, Any, "append(list, x): a new list", bAppend),
-      B("without", 2, 2, false, Any, Any, "without(list, x): a new list", bWithout),
-      B("concat", 2, 2, false, Any, Any, "concat(a, b)", bConcat),
-      B("reverse", 1, 1, false, Any, Any, "reverse(list)", bReverse),
-      B("flatten", 1, 1, false, List, Any, "flatten(list of lists): one list of their elements", bFlatten),
-      B("distinct", 1, 1, false, Any, Any, "distinct(list): first occurrences", bDistinct),
-      B("empty", 1, 1, false, Bool, Any, "empty(list)", bIsEmpty),
-      B("abs", 1, 1, false, Int, Any, "absolute value", bAbs),
-      B("div_down", 2, 2, false, Int, Any, "division rounding down", bDivDown),
-      B("div_up", 2, 2, false, Int, Any, "division rounding up", bDivUp),
-      B("div_nearest", 2, 2, false, Int, Any, "division rounding to nearest (halves up)", bDivNearest),
-      B("odds", 2, 2, false, Odds, Any, "odds(a, b): the ratio a:b", bOdds),
-      B("str", 1, 1, false, Str, Any, "a value as text", bStr),
-      B("columns", 1, 1, false, List, Column, "the columns of a table", bColumns),
-      B("column", 2, 2, false, Column, Any, "column(table, i): column i (-1: below the table)", bColumn),
-      B("column_odds", 1, 1, false, Odds, Any, "the odds key of a column", bColumnOdds),
-      B("column_index", 1, 1, false, Int, Any, "the index of a column (-1: below the table)", bColumnIndex),
-      B("shift", 2, 2, false, Any, Any, "shift(column, n): clamped column shift", bShift),
-      B("row_count", 1, 1, false, Int, Any, "number of rows of a table", bRowCount),
-      B("level", 0, 0, false, Level, Any, "the level being played", bLevel),
-      B("active_side", 0, 0, false, Side, Any, "the side whose turn it is", bActiveSide),
-      B("acting_side", 0, 0, false, Side, Any, "the side deciding at the current phase window", bActing),
-      B("phase", 0, 0, false, Str, Any, "the name of the current phase (empty between phases)", bPhase),
-      B("turn", 0, 0, false, Int, Any, "the game turn", bTurn),
-      B("scenario_value", 1, 1, false, Any, Any, "(internal) a scenario attribute", bScenarioValue),
-      B("sides", 0, 0, false, List, Side, "every side, in scenario order", bSides),
-      B("enemy", 1, 1, false, Side, Any, "the other side (two-sided games)", bEnemy),
-      B("next_side", 1, 1, false, Side, Any, "the next side in scenario order", bNextSide),
-      B("units", 0, 1, false, List, Unit, "units on the map (of a side)", bUnits),
-      B("all_units", 0, 1, false, List, Unit, "every unit, on the map or not (of a side)", bAllUnits),
-      B("units_at", 1, 1, false, List, Unit, "units in a hex", bUnitsAt),
-      B("unit", 1, 1, false, Unit, Any, "unit(\"id\"): a unit by id, or none", bUnitById),
-      B("hexes", 0, 0, false, List, Hex, "every hex of the map", bHexes),
-      B("group", 1, 1, false, List, Hex, "group(\"name\"): a named hex group", bGroup),
-      B("hex", 1, 1, false, Hex, Any, "hex(\"2725\"): a hex by label", bHex),
-      B("adjacent", 2, 2, false, Bool, Any, "adjacent(a, b)", bAdjacent),
-      B("neighbors", 1, 1, false, List, Hex, "the hexes around a hex, on the map", bNeighbors),
-      B("features", 2, 2, false, List, Feature, "features(a, b): hexside kinds between two hexes", bFeatures),
-      B("hexside", 2, 2, false, List, Feature, "hexside(a, b): the same as features(a, b)", bFeatures),
-      B("distance", 2, 2, false, Int, Any, "distance(a, b): range in hexes (the target counts, the firer's hex not)", bDistance),
-      B("direction", 2, 2, false, Int, Any, "direction(a, b): 0..5 (N, NE, SE, S, SW, NW) between adjacent hexes, or none", bDirection),
-      B("line_of_sight", 2, 3, false, Bool, Any, "line_of_sight(a, b[, blocks]): hook los_blocks(h), los_blocks_side(a, b)", bLineOfSight),
-      B("reachable", 1, 1, false, List, Hex, "reachable(u): hexes u can move to (hooks move_cost, stops_movement, ...)", bReachable),
-      B("path_cost", 2, 3, false, Int, Any, "path_cost(u, h[, facing]): cheapest legal cost to h (ending with that facing), or none", bPathCost),
-      B("path", 2, 3, false, List, Hex, "path(u, h[, step_ok]): the cheapest legal path to h (whose every step from, to satisfies step_ok), empty if none", bPath),
-      B("zoc", 1, 1, false, List, Hex, "zoc(u): hexes in u's zone of control (hooks exerts_zoc, zoc_front_only, zoc_into)", bZoc),
-      B("sector_toward", 2, 2, false, Str, Any, "sector_toward(u, dir): the sector of u's hexside in direction dir, named as by sector()", bSectorToward),
-      B("sector", 2, 2, false, Str, Any, "sector(defender, attacker): front, front flank, flank, rear flank or rear", bSector),
-      B("eliminate", 1, 1, true, Void, Any, "eliminate(u): remove from play; fires `eliminated`", bEliminate),
-      B("place", 2, 2, true, Void, Any, "place(u, hex): put on the map or move; fires `moved`", bPlace),
-      B("exit_map", 1, 1, true, Void, Any, "exit_map(u): the unit leaves the map", bRemove),
-      B("restore", 2, 2, true, Void, Any, "restore(u, hex): an eliminated unit returns", bRestore),
-      B("set_type", 2, 2, true, Void, Any, "set_type(u, type): the unit becomes that type (same class; state fields kept)", bSetType),
-      B("set_side", 2, 2, true, Void, Any, "set_side(u, side): the unit passes to that side's control", bSetSide),
-      B("set_active", 1, 1, true, Void, Any, "set_active(side): whose turn it is", bSetActive),
-      B("set_turn", 1, 1, true, Void, Any, "set_turn(n): the game turn", bSetTurn),
-      B("finish", 1, 3, true, Void, Any, "finish(winner or none, level, reason): end the game", bFinish),
-      B("game_over", 0, 0, false, Bool, Any, "whether the game has ended", bGameOver),
-  };
-  return kTable;
+const std::vector<BuiltinFn>& implementations() {
+  static const std::vector<BuiltinFn> kFns = [] {
+    static const Impl kImpls[] = {
+      {"len", bLen},
+      {"count", bCount},
+      {"sum", bSum},
+      {"all", bAll},
+      {"any", bAny},
+      {"filter", bFilter},
+      {"map", bMap},
+      {"first", bFirst},
+      {"last", bLast},
+      {"min", bMin},
+      {"max", bMax},
+      {"min_by", bMinBy},
+      {"max_by", bMaxBy},
+      {"sort_by", bSortBy},
+      {"contains", bContains},
+      {"append", bAppend},
+      {"without", bWithout},
+      {"concat", bConcat},
+      {"reverse", bReverse},
+      {"flatten", bFlatten},
+      {"distinct", bDistinct},
+      {"empty", bIsEmpty},
+      {"abs", bAbs},
+      {"div_down", bDivDown},
+      {"div_up", bDivUp},
+      {"div_nearest", bDivNearest},
+      {"odds", bOdds},
+      {"str", bStr},
+      {"columns", bColumns},
+      {"column", bColumn},
+      {"column_odds", bColumnOdds},
+      {"column_index", bColumnIndex},
+      {"shift", bShift},
+      {"row_count", bRowCount},
+      {"level", bLevel},
+      {"active_side", bActiveSide},
+      {"acting_side", bActing},
+      {"phase", bPhase},
+      {"turn", bTurn},
+      {"scenario_value", bScenarioValue},
+      {"sides", bSides},
+      {"enemy", bEnemy},
+      {"next_side", bNextSide},
+      {"units", bUnits},
+      {"all_units", bAllUnits},
+      {"units_at", bUnitsAt},
+      {"unit", bUnitById},
+      {"hexes", bHexes},
+      {"group", bGroup},
+      {"hex", bHex},
+      {"adjacent", bAdjacent},
+      {"neighbors", bNeighbors},
+      {"features", bFeatures},
+      {"hexside", bFeatures},
+      {"distance", bDistance},
+      {"direction", bDirection},
+      {"line_of_sight", bLineOfSight},
+      {"reachable", bReachable},
+      {"path_cost", bPathCost},
+      {"path", bPath},
+      {"zoc", bZoc},
+      {"sector_toward", bSectorToward},
+      {"sector", bSector},
+      {"eliminate", bEliminate},
+      {"place", bPlace},
+      {"exit_map", bRemove},
+      {"restore", bRestore},
+      {"set_type", bSetType},
+      {"set_side", bSetSide},
+      {"set_active", bSetActive},
+      {"set_turn", bSetTurn},
+      {"finish", bFinish},
+      {"game_over", bGameOver},
+    };
+    std::vector<BuiltinFn> fns(static_cast<size_t>(ir::builtinCount()), nullptr);
+    for (const Impl& i : kImpls) {
+      int at = ir::findBuiltin(i.name);
+      if (at < 0 || fns[static_cast<size_t>(at)] != nullptr) return std::vector<BuiltinFn>{};
+      fns[static_cast<size_t>(at)] = i.fn;
+    }
+    for (BuiltinFn f : fns)
+      if (f == nullptr) return std::vector<BuiltinFn>{};
+    return fns;
+  }();
+  return kFns;
 }
-
-#undef B
 
 }  // namespace
 
-int findBuiltin(std::string_view name) {
-  static const std::unordered_map<std::string_view, int> kIndex = [] {
-    std::unordered_map<std::string_view, int> m;
-    const auto& t = table();
-    for (size_t i = 0; i < t.size(); ++i) m.emplace(t[i].name, static_cast<int>(i));
-    return m;
-  }();
-  auto it = kIndex.find(name);
-  return it == kIndex.end() ? -1 : it->second;
-}
+bool builtinsComplete() { return static_cast<int>(implementations().size()) == ir::builtinCount(); }
 
-const BuiltinInfo& builtin(int index) { return table().at(index); }
-int builtinCount() { return static_cast<int>(table().size()); }
+BuiltinFn builtinFn(int index) { return implementations().at(static_cast<size_t>(index)); }
 
 }  // namespace polemos::eval

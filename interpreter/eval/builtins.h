@@ -1,5 +1,6 @@
 // Builtin functions: what the language offers beyond its syntax (list helpers, arithmetic helpers,
-// table introspection, game-state queries and effects, hex geometry).
+// table introspection, game-state queries and effects, hex geometry): their implementations. Their
+// signatures are in ir/builtins.h.
 //
 // Each builtin declares its arity, whether it has an effect on the game (effects are refused in
 // pure functions, guards and quantities), and its result type for the checker. Builtins never do
@@ -9,6 +10,7 @@
 #include <span>
 #include <string_view>
 
+#include "ir/builtins.h"
 #include "ir/program.h"
 
 namespace polemos::eval {
@@ -16,20 +18,9 @@ namespace polemos::eval {
 class Context;
 using BuiltinFn = ir::Value (*)(Context& ctx, std::span<const ir::Value> args);
 
-struct BuiltinInfo {
-  const char* name;
-  int minArgs;
-  int maxArgs;
-  bool effect;           // changes the game state
-  ir::TypeKind result;   // Any when it depends on the arguments
-  ir::TypeKind elem;     // List results: the element type
-  const char* doc;
-  BuiltinFn fn;
-};
-
-// -1 when there is no builtin of that name.
-int findBuiltin(std::string_view name);
-const BuiltinInfo& builtin(int index);
-int builtinCount();
+// The implementation of builtin `index` (ir::builtin(index) is its signature).
+BuiltinFn builtinFn(int index);
+// Whether every signature of ir/builtins has exactly one implementation here.
+bool builtinsComplete();
 
 }  // namespace polemos::eval

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "engine/hex_adapter.h"
 #include "eval/builtins.h"
 
 namespace polemos::eval {
@@ -28,14 +27,33 @@ int compareOdds(int64_t a1, int64_t b1, int64_t a2, int64_t b2) {
 }
 
 std::string MapState::label(int32_t h) const {
-  if (h < 0 || h >= size()) return "?";
-  return labels::format(colOf(h), rowOf(h), letters ? labels::Scheme::Letters : labels::Scheme::Numeric);
+  if (h < 0 || h >= size() || !grid) return "?";
+  return grid->label(grid->hexAt(h));
 }
 
 int32_t MapState::parse(const std::string& text) const {
-  auto p = labels::parse(text, letters ? labels::Scheme::Letters : labels::Scheme::Numeric);
-  if (!p) return -1;
-  return index(p->first, p->second);
+  if (!grid) return -1;
+  try {
+    hex::Offset o = grid->parseOffset(text);
+    return index(o.col, o.row);
+  } catch (const hex::HexError&) {
+    return -1;
+  }
+}
+
+bool MapState::adjacent(int32_t a, int32_t b) const {
+  if (!grid || a < 0 || b < 0 || a >= size() || b >= size()) return false;
+  const auto& ns = grid->neighbourIndices(a);
+  return std::find(ns.begin(), ns.end(), b) != ns.end();
+}
+
+std::vector<int32_t> MapState::neighbours(int32_t h) const {
+  std::vector<int32_t> out;
+  if (!grid || h < 0 || h >= size()) return out;
+  for (int32_t n : grid->neighbourIndices(h))
+    if (n != hex::kNoIndex) out.push_back(n);
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 std::string display(const Program& p, const GameState& s, const Value& v) {
@@ -808,7 +826,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           break;
         }
         case Op::CallBuiltin: {
-          const BuiltinInfo& bi = builtin(in.a);
+          const ir::BuiltinSig& bi = ir::builtin(in.a);
           if (pure && bi.effect) throw RuntimeError(fmt::format("{}() changes the game; a function cannot call it", bi.name));
           // The arguments move off the stack (builtins take few: no allocation for them).
           constexpr int kInlineArgs = 8;
@@ -824,7 +842,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           }
           st.resize(st.size() - in.b);
           // The geometry builtins are pure and costly: memoized for this version of the state.
-          static const int kGeometryFirst = findBuiltin("distance"), kGeometryLast = findBuiltin("sector");
+          static const int kGeometryFirst = ir::findBuiltin("distance"), kGeometryLast = ir::findBuiltin("sector");
           bool cacheable = memo_ && in.a >= kGeometryFirst && in.a <= kGeometryLast;
           MemoCache::Key key{-1 - in.a, {}};
           if (cacheable) {
@@ -834,7 +852,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
               break;
             }
           }
-          Value r = bi.fn(ctx_, args);
+          Value r = builtinFn(in.a)(ctx_, args);
           if (bi.effect) ++state_.version;
           if (cacheable) memo_->store(state_.version, std::move(key), r);
           st.push_back(std::move(r));

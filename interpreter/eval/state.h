@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cite/citation.h"
+#include "hex/grid.h"
 #include "ir/program.h"
 
 namespace polemos::eval {
@@ -73,8 +74,15 @@ struct MapState {
     if (col < col0 || col > col1 || row < row0 || row > row1) return -1;
     return (col - col0) * rows() + (row - row0);
   }
+  // The geometry (labels, neighbours, distances) is the map's hex::Grid, shared with the program
+  // that built it; null without a map.
+  std::shared_ptr<const hex::Grid> grid;
+
   std::string label(int32_t h) const;
   int32_t parse(const std::string& label) const;  // -1 if not a hex of this map
+  bool adjacent(int32_t a, int32_t b) const;
+  // The hexes around h on the map, in index order (column by column, north to south).
+  std::vector<int32_t> neighbours(int32_t h) const;
 };
 
 struct GameResult {

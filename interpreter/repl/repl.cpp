@@ -21,7 +21,7 @@
 #include "eval/interpreter.h"
 #include "eval/trace.h"
 #include "hex/grid.h"
-#include "engine/hex_adapter.h"
+#include "hex/coord.h"
 #include "syntax/parse.h"
 
 namespace polemos::repl {
@@ -648,7 +648,7 @@ void Repl::cmdHexside(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 4) return error(out, "hexside takes two adjacent hexes and a kind, as in `hexside 3114 3215 ridge`");
   int32_t a = m.parse(args[1]), b = m.parse(args[2]);
   if (a < 0 || b < 0) return error(out, fmt::format("'{}' is not a hex of this map", a < 0 ? args[1] : args[2]));
-  if (!labels::adjacent(m.colOf(a), m.rowOf(a), m.colOf(b), m.rowOf(b)))
+  if (!m.adjacent(a, b))
     return error(out, fmt::format("hexes {} and {} are not adjacent", args[1], args[2]));
   for (size_t f = 0; f < P.features.size(); ++f) {
     if (P.features[f].name != args[3]) continue;
@@ -689,9 +689,9 @@ void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
   const Schema& cls = P.classes[u.cls];
   for (size_t i = 4; i < args.size(); ++i) {
     if ((args[i] == "facing" && i + 1 < args.size()) || args[i].rfind("facing=", 0) == 0) {
-      auto d = labels::parseDirection(args[i] == "facing" ? args[++i] : args[i].substr(7));
+      auto d = hex::parseDirection(args[i] == "facing" ? args[++i] : args[i].substr(7));
       if (!d) return error(out, fmt::format("unknown facing '{}' (N, NE, SE, S, SW or NW)", args[i]));
-      u.facing = *d;
+      u.facing = static_cast<int32_t>(*d);
     } else if (args[i] == "as" && i + 1 < args.size()) {
       u.id = args[++i];
       for (const auto& other : st.units)
@@ -778,9 +778,9 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
       changes.push_back([who, slot, v = *v](eval::GameState& g) { g.sides[who].fields[slot] = v; });
       report += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
     } else if (key == "facing") {
-      auto d = labels::parseDirection(text);
+      auto d = hex::parseDirection(text);
       if (!d) return error(out, fmt::format("unknown facing '{}' (N, NE, SE, S, SW or NW)", text));
-      changes.push_back([who, d = *d](eval::GameState& g) { g.units[who].facing = d; });
+      changes.push_back([who, d = static_cast<int32_t>(*d)](eval::GameState& g) { g.units[who].facing = d; });
       report += fmt::format("{}.facing = {}\n", args[1], text);
     } else if (key == "hex") {
       int32_t h = st.map.parse(text);
@@ -1350,7 +1350,7 @@ std::vector<std::string> Repl::situationScript(std::string& why) const {
     if (u.status != eval::UnitStatus::OnMap) continue;
     std::string place = fmt::format("place {} {} {} as {}", P.sides[u.side].name, P.unitTypes[u.type].name,
                                     st.map.label(u.hex), u.id);
-    if (u.facing >= 0) place += fmt::format(" facing={}", labels::directionName(u.facing));
+    if (u.facing >= 0) place += fmt::format(" facing={}", hex::directionName(static_cast<hex::Direction>(u.facing)));
     cmds.push_back(place);
     const Schema& cls = P.classes[u.cls];
     const auto& defaults = P.unitTypes[u.type].values;
