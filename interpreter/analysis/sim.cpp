@@ -52,13 +52,10 @@ MeanCi meanCi(const std::vector<double>& xs) {
 
 namespace {
 
-// Hex distance on the maps' numbering (odd columns touch rows r and r+1 of their neighbours).
+// Hex distance, by the map's own geometry.
 int hexDistance(const eval::MapState& m, int32_t a, int32_t b) {
-  int ca = m.colOf(a), ra = m.rowOf(a), cb = m.colOf(b), rb = m.rowOf(b);
-  int qa = ca, qb = cb;
-  int xa = ra - ca / 2, xb = rb - cb / 2;  // axial r
-  int dq = qb - qa, dr = xb - xa;
-  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+  if (!m.grid) return 0;
+  return hex::distance(m.grid->hexAt(a), m.grid->hexAt(b));
 }
 
 struct Evaluator {

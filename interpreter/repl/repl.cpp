@@ -1037,7 +1037,9 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
   const double s = 24, h3 = std::sqrt(3.0) * s;
   auto centre = [&](int32_t h) {
     int c = m.colOf(h) - m.col0, r = m.rowOf(h) - m.row0;
-    bool lowered = m.colOf(h) % 2 != 0;
+    // The map's Grid says which columns sit half a hex lower.
+    bool odd = m.colOf(h) % 2 != 0;
+    bool lowered = m.grid && m.grid->spec().shift == hex::ColumnShift::EvenDown ? !odd : odd;
     return std::make_pair(s + 4 + c * 1.5 * s, h3 / 2 + 4 + r * h3 + (lowered ? h3 / 2 : 0));
   };
   auto corner = [&](std::pair<double, double> c, int k) {
