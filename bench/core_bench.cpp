@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "check/loader.h"
+#include "engine/random_player.h"
 #include "engine/session.h"
 
 using namespace polemos;
@@ -137,13 +138,9 @@ void BM_ChalonsRandomPlayout(benchmark::State& state) {
   }
   for (auto _ : state) {
     engine::Session s = *start;
-    uint64_t seed = 7;
-    for (int i = 0; i < 40 && !s.over(); ++i) {
-      auto opts = s.legal();
-      if (opts.empty()) break;
-      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-      s.apply(opts[(seed >> 33) % opts.size()]);
-    }
+    engine::RandomPlayer player(7);
+    for (int i = 0; i < 40 && !s.over(); ++i)
+      if (player.play(s).kind == engine::RandomPlayer::Move::None) break;
     benchmark::DoNotOptimize(s.state().units.data());
   }
 }

@@ -7,6 +7,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "engine/random_player.h"
+
 namespace polemos::analysis {
 
 namespace {
@@ -194,31 +196,24 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
     g.error = o.message;
     return g;
   }
-  // The same generator as the REPL's `auto`, so that a game can be replayed there.
-  uint64_t x = config.seed * 7919 + 17;
+  // The same player as the REPL's `auto`, so that a game can be replayed there.
+  engine::RandomPlayer random = engine::RandomPlayer::forSeed(config.seed);
   Evaluator ev(P);
   Rng greedyRng{config.seed * 0x9E3779B97F4A7C15ull + 1};
   while (!s.over() && g.decisions < maxDecisions) {
-    auto opts = s.legal();
-    if (opts.empty()) {
-      g.error = "no legal option: " + s.describeStop();
-      break;
-    }
-    bool done = false, relist = false;
-    engine::Outcome r;
     int32_t who = s.stop().player;
-    // A refusal deep in an action puts the game back where the action began: the options listed
-    // for a decision inside it no longer apply, so they are listed again.
-    auto movedBack = [&](const eval::Stop& before) {
-      return s.stop().kind != before.kind || s.stop().index != before.index || s.stop().player != before.player;
-    };
-    eval::Stop stopBefore = s.stop();
     if (who >= 0 && static_cast<size_t>(who) < players.size() && players[static_cast<size_t>(who)] == PlayerKind::Greedy) {
-      // The greedy player; a refused choice falls back to the random player below.
+      auto opts = s.legal();
+      if (opts.empty()) {
+        g.error = "no legal option: " + s.describeStop();
+        break;
+      }
+      // The greedy player; a refused choice falls back to the random player.
+      eval::Stop stopBefore = s.stop();
       uint64_t keep = s.rngState();
       size_t pick = greedyChoice(s, opts, ev, greedyRng);
       s.setRngState(keep);
-      r = s.apply(opts[pick]);
+      engine::Outcome r = s.apply(opts[pick]);
       if (r.kind == engine::Outcome::Ok) {
         ++g.decisions;
         continue;
@@ -227,27 +222,19 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
         g.error = r.message + " (" + opts[pick].text + ", at: " + s.describeStop() + ")";
         break;
       }
-      if (movedBack(stopBefore)) continue;
-      opts.erase(opts.begin() + static_cast<std::ptrdiff_t>(pick));
+      // A refusal deep in an action puts the game back where the action began: decide again.
+      if (s.stop().kind != stopBefore.kind || s.stop().index != stopBefore.index || s.stop().player != stopBefore.player)
+        continue;
     }
-    while (!opts.empty()) {
-      x = x * 6364136223846793005ull + 1442695040888963407ull;
-      size_t pick = (x >> 33) % opts.size();
-      r = s.apply(opts[pick]);
-      if (r.kind == engine::Outcome::Ok) {
-        done = true;
-        break;
-      }
-      if (r.kind == engine::Outcome::Error) break;
-      if (movedBack(stopBefore)) {
-        relist = true;
-        break;
-      }
-      opts.erase(opts.begin() + static_cast<std::ptrdiff_t>(pick));
+    engine::RandomPlayer::Move m = random.play(s);
+    if (m.kind == engine::RandomPlayer::Move::None) {
+      g.error = "no legal option: " + s.describeStop();
+      break;
     }
-    if (relist) continue;
-    if (!done) {
-      g.error = r.kind == engine::Outcome::Error ? r.message : "every legal option was refused: " + s.describeStop();
+    if (m.kind == engine::RandomPlayer::Move::Relist) continue;
+    if (m.kind != engine::RandomPlayer::Move::Played) {
+      g.error = m.kind == engine::RandomPlayer::Move::Failed ? m.outcome.message
+                                                            : "every legal option was refused: " + s.describeStop();
       break;
     }
     ++g.decisions;

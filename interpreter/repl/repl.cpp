@@ -17,6 +17,7 @@
 #include "check/compiler.h"
 #include "check/loader.h"
 #include "cite/citation.h"
+#include "engine/random_player.h"
 #include "engine/save.h"
 #include "eval/interpreter.h"
 #include "eval/trace.h"
@@ -116,7 +117,8 @@ const std::vector<CommandHelp>& commandHelp() {
 
 }  // namespace
 
-Repl::Repl(ReplOptions options) : options_(std::move(options)) { autoSeed_ = options_.session.seed * 7919 + 17; }
+Repl::Repl(ReplOptions options)
+    : options_(std::move(options)), autoPlayer_(engine::RandomPlayer::forSeed(options_.session.seed)) {}
 
 bool Repl::start(std::string& out) {
   diag::SourceManager sm;
@@ -1162,45 +1164,21 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
   // A seeded player: the same seed and commands give the same moves.
   long long done = 0;
   while ((n < 0 || done < n) && !session_->over()) {
-    auto opts = session_->legal();
-    if (opts.empty()) break;
-    // An option can still be refused by a requirement deep in the action (a choice made inside
-    // it); the random player then tries another, and the game is unchanged meanwhile.
-    engine::Outcome r;
     size_t before = session_->state().trace.size();
-    const engine::Option* chosen = nullptr;
-    eval::Stop stopBefore = session_->stop();
-    bool relist = false;
-    while (!opts.empty()) {
-      autoSeed_ = autoSeed_ * 6364136223846793005ull + 1442695040888963407ull;
-      size_t pick = (autoSeed_ >> 33) % opts.size();
-      pushHistory();
-      r = session_->apply(opts[pick]);
-      if (r.kind == engine::Outcome::Ok) {
-        chosen = &opts[pick];
-        break;
-      }
-      undo_.pop_back();
-      if (r.kind == engine::Outcome::Error) break;
-      // A refusal deep in an action puts the game back where the action began: list again.
-      const auto& now = session_->stop();
-      if (now.kind != stopBefore.kind || now.index != stopBefore.index || now.player != stopBefore.player) {
-        relist = true;
-        break;
-      }
-      opts.erase(opts.begin() + static_cast<std::ptrdiff_t>(pick));
-    }
-    if (relist) continue;
-    if (!chosen) {
+    engine::RandomPlayer::Move m = autoPlayer_.play(*session_, [&] { pushHistory(); }, [&] { undo_.pop_back(); });
+    if (m.kind == engine::RandomPlayer::Move::None) break;
+    if (m.kind == engine::RandomPlayer::Move::Relist) continue;
+    if (m.kind != engine::RandomPlayer::Move::Played) {
       // Every option was refused: the decision is stuck, which is a fault of the rules.
-      error(out, r.kind == engine::Outcome::Error ? r.message : "every legal option was refused; the game is stuck");
+      error(out, m.kind == engine::RandomPlayer::Move::Failed ? m.outcome.message
+                                                                : "every legal option was refused; the game is stuck");
       break;
     }
-    const engine::Option& o = *chosen;
+    const engine::Option& o = m.option;
     out += "auto: " + o.text + "\n";
     lastActionTrace_ = before;
     if (o.kind == engine::Option::Pick) {
-      currentLine_ = fmt::format("pick {}", &o - opts.data() + 1);
+      currentLine_ = fmt::format("pick {}", m.index + 1);
     } else {
       currentLine_ = o.text;
     }

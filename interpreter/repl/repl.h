@@ -13,6 +13,7 @@
 
 #include "check/loader.h"
 #include "analysis/odds.h"
+#include "engine/random_player.h"
 #include "engine/session.h"
 
 namespace polemos::repl {
@@ -109,7 +110,7 @@ class Repl {
   uint64_t firedPending_ = 0;   // the end of the stretch the last `expect fired` looked at
   std::string firedMark_;       // the last event of that stretch, to tell the same game from another
   size_t lastActionTrace_ = 0;  // first trace event of the last command that moved the game
-  uint64_t autoSeed_ = 0;
+  engine::RandomPlayer autoPlayer_;  // `auto`: seeded with the game's seed
 };
 
 }  // namespace polemos::repl

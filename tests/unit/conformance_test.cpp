@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "check/loader.h"
+#include "engine/random_player.h"
 #include "engine/save.h"
 #include "engine/session.h"
 
@@ -92,7 +93,7 @@ TEST_P(Conformance, RandomGamesCloneSaveUndoReplay) {
     engine::Session s(program, config);
     ASSERT_EQ(s.start().kind, engine::Outcome::Ok) << c.name();
     std::vector<std::string> played;  // the options taken, as the player types them
-    uint64_t pick = config.seed * 2654435761ull + 7;
+    engine::RandomPlayer player(config.seed * 2654435761ull + 7);
     uint64_t decisions = 0;
     while (!s.over() && (cap == 0 || decisions < cap)) {
       const std::string where = c.name() + " seed " + std::to_string(config.seed) + " decision " +
@@ -107,39 +108,34 @@ TEST_P(Conformance, RandomGamesCloneSaveUndoReplay) {
       auto problem = engine::loadSession(before, loaded);
       ASSERT_FALSE(problem) << *problem << " at " << where;
       ASSERT_EQ(engine::saveSession(loaded), before) << "save/load round trip differs at " << where;
-      // A random legal option (one refused is set aside and another tried).
-      auto options = s.legal();
-      ASSERT_FALSE(options.empty()) << "no legal option at " << where;
-      engine::Outcome r;
-      std::string taken;
-      while (!options.empty()) {
-        pick = pick * 6364136223846793005ull + 1442695040888963407ull;
-        size_t i = static_cast<size_t>((pick >> 33) % options.size());
-        engine::Session undo = s;  // the game before the decision
-        r = s.apply(options[i]);
-        ASSERT_NE(r.kind, engine::Outcome::Error) << r.message << " (" << options[i].text << ") at " << where;
-        if (r.kind == engine::Outcome::Ok) {
-          taken = options[i].text;
-          const std::string after = engine::saveSession(s);
-          // The clone and the loaded game, given the same option, go on exactly as the original.
-          ASSERT_EQ(clone.apply(options[i]).kind, engine::Outcome::Ok) << where;
-          ASSERT_EQ(engine::saveSession(clone), after) << "clone diverged after '" << taken << "' at " << where;
-          ASSERT_EQ(loaded.apply(options[i]).kind, engine::Outcome::Ok) << where;
-          ASSERT_EQ(engine::saveSession(loaded), after) << "loaded game diverged after '" << taken << "' at " << where;
-          // Undo then redo: the game from before the decision, given the same option again.
-          ASSERT_EQ(undo.apply(options[i]).kind, engine::Outcome::Ok) << where;
-          ASSERT_EQ(engine::saveSession(undo), after) << "undo and redo of '" << taken << "' differ at " << where;
-          break;
-        }
-        // A refusal leaves the game where the action began; if that is this decision, unchanged.
-        if (s.stop().kind == undo.stop().kind && s.stop().index == undo.stop().index &&
-            s.stop().player == undo.stop().player && s.stop().count == undo.stop().count) {
-          ASSERT_EQ(engine::saveSession(s), engine::saveSession(undo)) << "a refusal changed the game at " << where;
-        }
-        options.erase(options.begin() + static_cast<std::ptrdiff_t>(i));
-        if (s.stop().kind != undo.stop().kind || s.stop().index != undo.stop().index) options = s.legal();
-      }
-      ASSERT_EQ(r.kind, engine::Outcome::Ok) << "every option refused at " << where;
+      // A random legal option, by the engine's random player (one refused is set aside and
+      // another tried; a refusal must leave the game as it was at this decision).
+      engine::Session undo = s;  // the game before the decision
+      std::string refusedChange;
+      engine::RandomPlayer::Move m = player.play(
+          s, [&] { undo = s; },
+          [&] {
+            if (s.stop().kind == undo.stop().kind && s.stop().index == undo.stop().index &&
+                s.stop().player == undo.stop().player && s.stop().count == undo.stop().count &&
+                engine::saveSession(s) != engine::saveSession(undo))
+              refusedChange = "a refusal changed the game at " + where;
+          });
+      ASSERT_TRUE(refusedChange.empty()) << refusedChange;
+      ASSERT_NE(m.kind, engine::RandomPlayer::Move::None) << "no legal option at " << where;
+      ASSERT_NE(m.kind, engine::RandomPlayer::Move::Failed) << m.outcome.message << " (" << m.option.text << ") at " << where;
+      ASSERT_NE(m.kind, engine::RandomPlayer::Move::Stuck) << "every option refused at " << where;
+      if (m.kind == engine::RandomPlayer::Move::Relist) continue;
+      const engine::Option& o = m.option;
+      std::string taken = o.text;
+      const std::string after = engine::saveSession(s);
+      // The clone and the loaded game, given the same option, go on exactly as the original.
+      ASSERT_EQ(clone.apply(o).kind, engine::Outcome::Ok) << where;
+      ASSERT_EQ(engine::saveSession(clone), after) << "clone diverged after '" << taken << "' at " << where;
+      ASSERT_EQ(loaded.apply(o).kind, engine::Outcome::Ok) << where;
+      ASSERT_EQ(engine::saveSession(loaded), after) << "loaded game diverged after '" << taken << "' at " << where;
+      // Undo then redo: the game from before the decision, given the same option again.
+      ASSERT_EQ(undo.apply(o).kind, engine::Outcome::Ok) << where;
+      ASSERT_EQ(engine::saveSession(undo), after) << "undo and redo of '" << taken << "' differ at " << where;
       played.push_back(taken);
       ++decisions;
     }
