@@ -3,7 +3,8 @@
 //
 // It exposes what the Session can do and nothing more: it never changes the game except through
 // the Session's own operations, and a command that fails (an illegal action, a bad argument)
-// leaves the game exactly as it was. It does no terminal handling (see repl/line_editor).
+// leaves the game exactly as it was. It does no terminal handling. The commands are one table
+// (commands.cpp); their handlers are grouped by concern, one file each (see commands.cpp).
 #pragma once
 
 #include <memory>
@@ -48,7 +49,32 @@ class Repl {
                                                   const analysis::OddsRequest& req, std::string& why);
 
  private:
+  // One command line: its words (the command first) and the text after the command word.
+  struct Line {
+    std::vector<std::string> args;
+    std::string rest;
+  };
+  // A row of the command table (commands.cpp): what `help` prints and what runs the command.
+  struct Command {
+    const char* name;
+    const char* usage;
+    const char* text;
+    void (*run)(Repl&, const Line&, std::string&);  // null: handled before the table (quit)
+  };
+  static const std::vector<Command>& commands();
+
   void cmdStatus(std::string& out);
+  void cmdPick(const std::vector<std::string>& args, std::string& out);
+  void cmdEnd(const std::vector<std::string>& args, std::string& out);
+  void cmdTrace(const std::vector<std::string>& args, std::string& out);
+  void cmdWhy(std::string& out);
+  void cmdDice(const std::vector<std::string>& args, std::string& out);
+  void cmdUndo(const std::vector<std::string>& args, std::string& out);
+  void cmdRedo(std::string& out);
+  void cmdExpect(const std::vector<std::string>& args, const std::string& rest, std::string& out);
+  void cmdHouse(const std::vector<std::string>& args, std::string& out);
+  void cmdNewGame(const std::vector<std::string>& args, std::string& out);
+  void cmdLoad(const std::vector<std::string>& args, std::string& out);
   void cmdLegal(std::string& out);
   void cmdHelp(const std::vector<std::string>& args, std::string& out);
   void cmdLog(const std::vector<std::string>& args, std::string& out);

@@ -1,0 +1,193 @@
+// The REPL's command table and its dispatcher: one row per command (name, usage, help text,
+// handler), the help, and the completion of command names. Each handler lives with its concern
+// (play.cpp, expect.cpp, setup.cpp, views.cpp, svg.cpp, files.cpp, rules.cpp, compare.cpp) and
+// only parses its arguments, calls the engine or an analysis, and renders.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "repl/repl.h"
+#include "repl/text.h"
+
+namespace polemos::repl {
+
+const std::vector<Repl::Command>& Repl::commands() {
+  static const std::vector<Command> kCommands = {
+      {"status", "status", "where the game stands: turn, phase, who must act and how",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdStatus(out); }},
+      {"legal", "legal", "the numbered legal options at the current decision",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdLegal(out); }},
+      {"pick", "pick N", "take option N of `legal` (or of a pending choice)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdPick(l.args, out); }},
+      {"end", "end", "end the current phase (if its end requirements hold)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdEnd(l.args, out); }},
+      {"pass", "pass", "pass in an alternation (two passes in a row end it)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdEnd(l.args, out); }},
+      {"next", "next", "run to the next decision (dice are rolled as they come)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdStatus(out); }},
+      {"auto", "auto [N]", "a random legal player acts N times (default: to the end of the game)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdAuto(l.args, out); }},
+      {"trace", "trace on|off|all", "show the rules that fire after each command (all: with phases)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdTrace(l.args, out); }},
+      {"log", "log [N]", "the last N trace events (default 20)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdLog(l.args, out); }},
+      {"why", "why", "the chain of events behind the last result",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdWhy(out); }},
+      {"dice", "dice N N ...", "force the next dice rolls, in order",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdDice(l.args, out); }},
+      {"eval", "eval EXPR", "evaluate an expression of the language on the current game",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdExpect(l.args, l.rest, out); }},
+      {"expect", "expect EXPR | expect [not] fired §N [TEXT] | expect illegal|error COMMAND",
+       "print ok if EXPR is true, or FAILED with its value; `fired` checks that rule N fired (with TEXT "
+       "in its trace line) in the commands since the previous `expect fired`; `illegal`/`error` run COMMAND and check "
+       "that it is refused",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdExpect(l.args, l.rest, out); }},
+      {"units", "units [SIDE]", "list units with their hexes and state",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdUnits(l.args, out); }},
+      {"sandbox", "sandbox COLSxROWS", "a new empty map under the current ruleset, for setting up a situation",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdSandbox(l.args, out); }},
+      {"terrain", "terrain HEX KIND", "set a hex's terrain",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdTerrain(l.args, out); }},
+      {"hexside", "hexside HEX HEX KIND", "add a feature (stream, ridge, ...) to the hexside between two hexes",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdHexside(l.args, out); }},
+      {"place", "place SIDE TYPE HEX [facing DIR] [as ID] [KEY=VALUE...]", "put a new unit on the map",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdPlace(l.args, out); }},
+      {"remove", "remove UNIT", "take a unit off the map",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdRemove(l.args, out); }},
+      {"set", "set UNIT KEY=VALUE...", "change fields of a unit (strength, disrupted, facing, hex, ...), all or none",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdSet(l.args, false, out); }},
+      {"setside", "setside SIDE KEY=VALUE...", "change a side's state (losses, demoralized level, ...), all or none",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdSet(l.args, true, out); }},
+      {"goto", "goto PHASE [SIDE] [--first]", "end phases until PHASE (of SIDE) begins (--first: take the first option of each decision on the way)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdGoto(l.args, out); }},
+      {"ruleset", "ruleset NAME", "start a new game under another ruleset (its default scenario, if named)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }},
+      {"scenario", "scenario NAME", "start a new game of another scenario of this ruleset",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }},
+      {"house", "house [FILE | --clear]", "the house-rule files in effect, or start a new game with FILE added to them (--clear: none)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdHouse(l.args, out); }},
+      {"level", "level [NAME]", "the level being played, or start a new game of this ruleset and scenario at level NAME",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }},
+      {"compare", "compare TARGET... [--level L] [--map FROM=TO]... -- ACTION ARGS [--policy P]",
+       "the odds of ACTION here and in the same situation under each TARGET (a ruleset or a house-rule file), side by side, with the rules that differ",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdCompare(l.args, out); }},
+      {"rule", "rule N", "rule N (7.43 or §7.43) of this game's rules: the declarations (file:line) and the test scripts that cite it",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdRule(l.args, out); }},
+      {"diff", "diff [OTHER]", "the rules that differ from this game's (with its house rules) to OTHER, a ruleset or file; alone: what the house rules change",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdDiff(l.args, out); }},
+      {"odds", "odds [ACTION ARGS...] [--policy first|last|random] [--split] [--picks N,N...] [--json]",
+       "the exact probability of every outcome of ACTION (alone: of the action under way), every roll enumerated "
+       "to the end of its resolution; decisions by the policy (default first), or each option apart with --split; "
+       "the game is not changed",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdOdds(l.args, out); }},
+      {"map", "map [HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]", "the map as text (terrain letters, units by id with facing), or as an SVG picture",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdMap(l.args, out); }},
+      {"show", "show UNIT|HEX", "everything about one unit or one hex",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdShow(l.args, out); }},
+      {"undo", "undo [N]", "take back the last N moves (default 1)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdUndo(l.args, out); }},
+      {"redo", "redo", "put back a move taken back",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdRedo(out); }},
+      {"save", "save FILE", "save the game (JSON)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdSave(l.args, out); }},
+      {"load", "load FILE", "load a saved game of this ruleset and scenario",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdLoad(l.args, out); }},
+      {"replay", "replay FILE", "replay a saved game from its start (same seed, same commands), showing each move",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdReplay(l.args, out); }},
+      {"help", "help [COMMAND|ACTION]", "this list, or one command or one ruleset action",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdHelp(l.args, out); }},
+      {"quit", "quit", "leave",
+       nullptr},
+  };
+  return kCommands;
+}
+
+void Repl::cmdHelp(const std::vector<std::string>& args, std::string& out) {
+  if (args.size() > 1) {
+    for (const auto& h : commands())
+      if (args[1] == h.name) {
+        out += fmt::format("{}\n  {}\n", h.usage, h.text);
+        return;
+      }
+    if (session_) {
+      for (const auto& a : session_->program().actions) {
+        if (a.name != args[1]) continue;
+        std::string usage = a.name;
+        for (const auto& p : a.params) usage += " " + p.name;
+        std::string cite;
+        for (const auto& c : a.citations) cite += " §" + c;
+        out += fmt::format("{}{}\n  {}\n", usage, cite, a.description.empty() ? "a ruleset action" : a.description);
+        return;
+      }
+    }
+    error(out, fmt::format("no command or action '{}' (type help for the list)", args[1]));
+    return;
+  }
+  out += "commands:\n";
+  for (const auto& h : commands()) out += fmt::format("  {:<22} {}\n", h.usage, h.text);
+  if (session_ && !session_->program().actions.empty()) {
+    out += "actions of this ruleset:\n";
+    for (const auto& a : session_->program().actions) {
+      std::string usage = a.name;
+      for (const auto& p : a.params) usage += " " + p.name;
+      out += fmt::format("  {:<22} {}\n", usage, a.description);
+    }
+  }
+}
+
+
+bool Repl::execute(const std::string& rawLine, std::string& out) {
+  std::string line = trim(rawLine);
+  if (line.empty() || line[0] == '#') return true;
+  currentLine_ = line;
+  Line l{splitWords(line), ""};
+  const std::string& cmd = l.args[0];
+  l.rest = trim(line.substr(cmd.size()));
+  // `exit` alone leaves, like `quit`; with arguments it is the ruleset's action of that name if it
+  // has one (Deluxe 8.6: `exit UNIT HEX`).
+  bool exitAction = cmd == "exit" && l.args.size() > 1 && session_ &&
+                    std::any_of(session_->program().actions.begin(), session_->program().actions.end(),
+                                [](const ir::ActionInfo& a) { return a.name == "exit"; });
+  if (cmd == "quit" || (cmd == "exit" && !exitAction)) return false;
+  if (cmd == "help") {
+    cmdHelp(l.args, out);
+    return true;
+  }
+  if (!session_) {
+    error(out, "no game is loaded");
+    return true;
+  }
+  for (const Command& c : commands())
+    if (cmd == c.name && c.run) {
+      c.run(*this, l, out);
+      return true;
+    }
+  const auto& actions = session_->program().actions;
+  for (size_t a = 0; a < actions.size(); ++a)
+    if (actions[a].name == cmd)
+      return cmdAction(static_cast<int32_t>(a), std::vector<std::string>(l.args.begin() + 1, l.args.end()), out);
+  error(out, fmt::format("unknown command '{}' (type help for the commands and this ruleset's actions)", cmd));
+  return true;
+}
+
+std::vector<std::string> Repl::completions(const std::string& prefix) const {
+  std::vector<std::string> out;
+  for (const auto& h : commands())
+    if (std::string(h.name).rfind(prefix, 0) == 0) out.push_back(h.name);
+  if (session_) {
+    for (const auto& a : session_->program().actions)
+      if (a.name.rfind(prefix, 0) == 0) out.push_back(a.name);
+    for (const auto& u : session_->state().units)
+      if (u.id.rfind(prefix, 0) == 0) out.push_back(u.id);
+    // Hex labels, once the prefix is long enough to be worth listing.
+    const auto& m = session_->state().map;
+    if (prefix.size() >= 2)
+      for (int32_t h = 0; h < m.size(); ++h)
+        if (m.label(h).rfind(prefix, 0) == 0) out.push_back(m.label(h));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace polemos::repl

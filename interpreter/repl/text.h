@@ -1,0 +1,16 @@
+// Small text helpers of the REPL's command parsing: words of a line, trimming, whole integers.
+// They know nothing of commands or games.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace polemos::repl {
+
+std::vector<std::string> splitWords(const std::string& s);
+std::string trim(const std::string& s);
+// The whole of `s` as an integer, or nothing ("12x" and "" are not numbers).
+std::optional<long long> parseInt(const std::string& s);
+
+}  // namespace polemos::repl
