@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "eval/trace.h"
+
 namespace polemos::analysis {
 
 using engine::Session;
@@ -235,6 +237,7 @@ class Enumerator {
     r.outcomes = std::move(outs);
     r.branches = leaves_;
     r.chancePoints = chance_;
+    r.beforeRoll = prelude_;
     r.decisionPoints = decisions_;
     return r;
   }
@@ -282,6 +285,13 @@ class Enumerator {
         return;
       }
       if (st.kind == Stop::Roll) {
+        // What the rules worked out before the dice (the strengths, their modifiers, the odds
+        // column): the same in every branch, read once, at the first roll.
+        if (!preludeTaken_) {
+          preludeTaken_ = true;
+          for (const auto& e : n.s.state().trace)
+            if (e.kind == eval::TraceKind::Modifier || e.kind == eval::TraceKind::Note) prelude_.push_back(eval::formatEvent(e));
+        }
         ++chance_;
         uint64_t total = 0;
         auto dist = n.s.rollDistribution(total);
@@ -346,6 +356,8 @@ class Enumerator {
   const OddsRequest& req_;
   std::map<std::string, OddsOutcome> byKey_;
   uint64_t leaves_ = 0, chance_ = 0, decisions_ = 0, steps_ = 0;
+  bool preludeTaken_ = false;
+  std::vector<std::string> prelude_;
   std::string error_;
 };
 

@@ -74,6 +74,9 @@ struct OddsReport {
   uint64_t chancePoints = 0;          // rolls met, over all branches
   uint64_t decisionPoints = 0;        // decisions met, over all branches
   std::string error;                  // the question could not be answered
+  // The modifier and note lines traced before the first roll (strengths, their modifiers, the
+  // odds): the same in every branch. Not part of `formatOdds`; `compare` shows them.
+  std::vector<std::string> beforeRoll;
 };
 
 // The odds of `action args` taken now (the game must be at a window that allows it).

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "analysis/odds.h"
+#include "check/sandbox.h"
 #include "eval/interpreter.h"
 #include "eval/trace.h"
 #include "hex/coord.h"
@@ -270,58 +271,57 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
 
 void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   const Program& P = session_->program();
-  int cols = 0, rows = 0;
-  if (args.size() != 2 || std::sscanf(args[1].c_str(), "%dx%d", &cols, &rows) != 2 || cols < 1 || rows < 1 ||
-      cols > 99 || rows > 99)
-    return error(out, "sandbox takes the map's size as COLSxROWS, from 1x1 to 99x99, as in `sandbox 12x10`");
-  if (P.terrains.empty()) return error(out, "this ruleset declares no terrain, so it has no map to make");
-  auto p = std::make_shared<Program>(P);
-  p->scenarioName = "sandbox";
-  p->scenarioTitle = fmt::format("sandbox {}x{}", cols, rows);
-  p->mapCols0 = 1;
-  p->mapCols1 = cols;
-  p->mapRows0 = 1;
-  p->mapRows1 = rows;
-  hex::GridSpec spec;
-  spec.firstColumn = 1;
-  spec.columns = cols;
-  spec.firstRow = 1;
-  spec.rows = rows;
-  spec.labels = p->letterLabels ? hex::LabelStyle::Letters : hex::LabelStyle::Numeric;
-  p->grid = std::make_shared<const hex::Grid>(spec);
-  int32_t open = 0;
-  for (size_t t = 0; t < P.terrains.size(); ++t)
-    if (P.terrains[t].name == "clear" || P.terrains[t].name == "open") open = static_cast<int32_t>(t);
-  p->mapTerrain.assign(cols * rows, open);
-  p->mapElevation.assign(cols * rows, 0);
-  p->mapHexsides.clear();
-  p->mapGroups.clear();
-  p->units.clear();
-  if (p->sides.empty()) {
-    for (const char* n : {"blue", "red"}) {
-      SideSetup s;
-      s.name = s.title = n;
-      p->sides.push_back(s);
+  const char* usage =
+      "sandbox takes the map's size as COLSxROWS, from 1x1 to 99x99, and optionally its first hex and its sides, "
+      "as in `sandbox 12x10` or `sandbox 55x27 from 0100 sides hunnic,roman`";
+  check::SandboxSpec spec;
+  if (args.size() < 2 || std::sscanf(args[1].c_str(), "%dx%d", &spec.columns, &spec.rows) != 2 || spec.columns < 1 ||
+      spec.rows < 1 || spec.columns > check::kMaxSandboxSide || spec.rows > check::kMaxSandboxSide ||
+      args[1] != fmt::format("{}x{}", spec.columns, spec.rows))
+    return error(out, usage);
+  bool from = false;
+  for (size_t i = 2; i < args.size(); i += 2) {
+    if (i + 1 >= args.size()) return error(out, usage);
+    if (args[i] == "from" && !from) {
+      // `from HEX`: the map's first column and row, written as the ruleset's maps number hexes.
+      from = true;
+      try {
+        hex::Offset o = hex::parseLabel(args[i + 1], P.letterLabels ? hex::LabelStyle::Letters : hex::LabelStyle::Numeric);
+        spec.firstColumn = o.col;
+        spec.firstRow = o.row;
+      } catch (const hex::HexError& e) {
+        return error(out, fmt::format("'{}' is not a first hex: {}", args[i + 1], e.what()));
+      }
+    } else if (args[i] == "sides" && spec.sides.empty()) {
+      // `sides A,B`: the sides by name (those the ruleset's game has keep their set-up).
+      std::string list = args[i + 1];
+      for (size_t at = 0; at <= list.size();) {
+        size_t comma = list.find(',', at);
+        if (comma == std::string::npos) comma = list.size();
+        std::string name = list.substr(at, comma - at);
+        if (name.empty()) return error(out, "sides takes names separated by commas, as in `sides blue,red`");
+        spec.sides.push_back(name);
+        at = comma + 1;
+      }
+    } else {
+      return error(out, usage);
     }
   }
-  if (p->scenarioValues.size() != p->scenarioAttrs.fields.size()) {
-    p->scenarioValues.clear();
-    for (const auto& f : p->scenarioAttrs.fields) p->scenarioValues.push_back(f.value);
-  }
+  std::string why;
+  auto p = check::sandboxProgram(P, spec, why);
+  if (!p) return error(out, why);
   auto s = std::make_unique<engine::Session>(p, options_.session);
   engine::Outcome o = s->start();
   if (o.kind == engine::Outcome::Error) return error(out, "the sandbox could not start: " + o.message);
-  // `P` belongs to the old game, which is about to go: take what is needed first.
-  std::string openName = P.terrains[open].name;
+  std::string openName = check::sandboxTerrain(*p);
   session_ = std::move(s);
   undo_.clear();
   redo_.clear();
   log_ = {currentLine_};
-  out += fmt::format("sandbox {}x{} of {}, all {}; sides {}\n", cols, rows, p->rulesetName, openName, [&] {
-    std::string n;
-    for (const auto& sd : p->sides) n += (n.empty() ? "" : ", ") + sd.name;
-    return n;
-  }());
+  std::string sides;
+  for (const auto& sd : p->sides) sides += (sides.empty() ? "" : ", ") + sd.name;
+  std::string shown = from ? " from " + session_->state().map.label(0) : "";
+  out += fmt::format("sandbox {}x{}{} of {}, all {}; sides {}\n", spec.columns, spec.rows, shown, p->rulesetName, openName, sides);
   cmdStatus(out);
 }
 
