@@ -102,6 +102,16 @@ class Session {
 
   std::string display(const ir::Value& v) const { return eval::display(*program_, state_, v); }
 
+  // An expression of the rule language evaluated on this game, as a pure function (nothing in the
+  // game changes). The one way to do it: the REPL's eval and expect, and its pictures, use it.
+  struct Evaluation {
+    std::optional<ir::Value> value;  // nothing: see diagnostics (syntax, names, types) or error
+    std::string diagnostics;         // rendered, with `origin` as the file name
+    std::string error;               // a runtime error (a division by zero, a missing unit)
+    std::string shown;               // the value as the trace would show it
+  };
+  Evaluation evaluate(const std::string& text, const std::string& origin = "<eval>") const;
+
   // For loading a saved game: replaces the whole state at once.
   void restore(eval::GameState state, eval::Machine machine, eval::Stop stop, uint64_t rng,
                std::deque<int64_t> forced) {

@@ -1,13 +1,11 @@
 // REPL: Checking a script: eval and expect of expressions, `expect fired` over the trace, `expect illegal|error`.
 #include <fmt/format.h>
 
-#include "check/compiler.h"
 #include "cite/citation.h"
 #include "eval/interpreter.h"
 #include "eval/trace.h"
 #include "repl/repl.h"
 #include "repl/text.h"
-#include "syntax/parse.h"
 
 namespace polemos::repl {
 
@@ -15,39 +13,12 @@ using namespace polemos::ir;
 
 std::optional<Value> Repl::evaluate(const std::string& text, const char* origin, std::string& diagnostics,
                                     std::string& error, std::string* shown) {
-  diag::SourceManager sm;
-  diag::Diagnostics diags(sm);
-  diag::FileId f = sm.add(origin, text);
-  auto expr = syntax::parseExpression(diags, f);
-  if (!expr || diags.hasErrors()) {
-    diagnostics = diags.render(false);
-    return std::nullopt;
-  }
-  // Compile against a copy of the program, so the shared one stays untouched; units placed in
-  // the sandbox are named too.
-  Program copy = session_->program();
-  for (size_t u = copy.units.size(); u < session_->state().units.size(); ++u) {
-    const auto& us = session_->state().units[u];
-    UnitSetup setup;
-    setup.id = us.id;
-    setup.type = us.type;
-    setup.side = us.side;
-    copy.units.push_back(setup);
-  }
-  int32_t fn = check::compileExpression(diags, *expr, copy);
-  if (fn < 0) {
-    diagnostics = diags.render(false);
-    return std::nullopt;
-  }
-  eval::GameState state = session_->state();
-  state.tracing = false;
-  eval::Machine machine;
-  eval::Interpreter in(copy, state, machine);
-  auto v = in.tryCallPure(fn, {}, error);
-  if (v && shown) *shown = eval::display(copy, state, *v);
-  return v;
+  engine::Session::Evaluation e = session_->evaluate(text, origin);
+  diagnostics = e.diagnostics;
+  error = e.error;
+  if (e.value && shown) *shown = e.shown;
+  return e.value;
 }
-
 
 void Repl::cmdEval(const std::string& text, bool expect, std::string& out) {
   std::string diagnostics, err, shown;
