@@ -6,7 +6,7 @@ namespace polemos::check {
 namespace detail {
 
 bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scenario) {
-  size_t before = D.reportCount();
+  size_t before = D.errorCount();  // warnings do not stop a program
   scenario_ = scenario;
   // The builtin event every ruleset has: a unit eliminated by `eliminate(u)`.
   {
@@ -71,7 +71,8 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
     for (const auto& f : P.scenarioAttrs.fields) P.scenarioValues.push_back(f.value);
   }
   compileBodies();
-  return D.reportCount() == before;
+  checkHooks();
+  return D.errorCount() == before;
 }
 
 void Compiler::rebuildSymbols() {

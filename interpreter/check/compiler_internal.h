@@ -10,6 +10,7 @@
 //                     choices) and the expression dispatcher
 //   bodies.cpp        lowering declarations with bodies: functions, quantities with their modifiers,
 //                     actions, triggers, derived fields, the sequence of play
+//   hooks.cpp         the hook functions held to their contract (ir/hooks.h)
 //   compiler.cpp      the passes in order, and the entry points of compiler.h
 // Internal to check/: nothing outside it includes this header.
 #pragma once
@@ -147,6 +148,9 @@ class Compiler {
   int32_t newFunction(const std::string& name, FuncKind kind, SourceRange range);
   void declareScenarioSides(const ast::Block& sc);
   void compileScenario(const ast::Block& sc);
+
+  // --- hooks (hooks.cpp) ---
+  void checkHooks();
 
   // --- code ---
   void compileBodies();
