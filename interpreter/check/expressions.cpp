@@ -1,5 +1,6 @@
 // The checker: code generation for index, operators, lambdas, rolls and choices, and the expression dispatcher.
 #include "check/compiler_internal.h"
+#include "limits/limits.h"
 
 namespace polemos::check::detail {
 
@@ -189,8 +190,8 @@ Type Compiler::compileRoll(const Expr& e) {
     r.die = s->index;
   }
   r.count = e.diceCount;
-  if (r.count < 1 || r.count > 20) {
-    error(e.range, "roll between 1 and 20 dice at a time");
+  if (r.count < 1 || r.count > limits::kMaxDicePerRoll) {
+    error(e.range, fmt::format("roll between 1 and {} dice at a time", limits::kMaxDicePerRoll));
     r.count = 1;
   }
   if (e.rollCount) {

@@ -23,8 +23,10 @@ std::string sandboxTerrain(const ir::Program& base) {
 
 std::shared_ptr<const ir::Program> sandboxProgram(const ir::Program& base, const SandboxSpec& spec, std::string& why) {
   const int cols = spec.columns, rows = spec.rows;
-  if (cols < 1 || rows < 1 || cols > kMaxSandboxSide || rows > kMaxSandboxSide) {
-    why = fmt::format("a sandbox has 1 to {} columns and rows, not {}x{}", kMaxSandboxSide, cols, rows);
+  if (cols < 1 || rows < 1 || spec.firstColumn < 0 || spec.firstRow < 0 || spec.firstColumn + cols - 1 > kMaxSandboxSide ||
+      spec.firstRow + rows - 1 > kMaxSandboxSide) {
+    why = fmt::format("a sandbox's columns and rows are numbered up to {}: {}x{} from column {} row {} is too large",
+                      kMaxSandboxSide, cols, rows, spec.firstColumn, spec.firstRow);
     return nullptr;
   }
   if (base.terrains.empty()) {

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "ir/program.h"
+#include "limits/limits.h"
+#include "limits/limits.h"
 
 namespace polemos::check {
 
@@ -23,8 +25,8 @@ struct SandboxSpec {
   std::vector<std::string> sides;
 };
 
-// The largest sandbox, in columns and rows (the REPL's limit; real maps are smaller).
-inline constexpr int kMaxSandboxSide = 99;
+// The largest sandbox: its last column and row numbers are at most the map limit.
+inline constexpr int kMaxSandboxSide = limits::kMaxMapSide;
 
 // Nothing, with `why`, when the shape is out of range, a side is named twice, or the ruleset has
 // no terrain.

@@ -1,5 +1,6 @@
 // The checker: a scenario's sides, settings, map (on its hex::Grid) and forces.
 #include "check/compiler_internal.h"
+#include "limits/limits.h"
 
 namespace polemos::check::detail {
 
@@ -78,8 +79,8 @@ void Compiler::compileScenario(const ast::Block& sc) {
       error(m.labels.range, fmt::format("unknown label scheme '{}' (use xxyy or letters)", m.labels.name));
     }
     if (m.colTo < m.colFrom || m.rowTo < m.rowFrom || m.colFrom < 0 || m.rowFrom < 0 ||
-        m.colTo > 200 || m.rowTo > 200) {
-      error(m.range, "the map's columns and rows must be increasing ranges between 0 and 200");
+        m.colTo > limits::kMaxMapSide || m.rowTo > limits::kMaxMapSide) {
+      error(m.range, fmt::format("the map's columns and rows must be increasing ranges between 0 and {}", limits::kMaxMapSide));
       P.mapCols1 = P.mapCols0 - 1;
     }
   }

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "eval/trace.h"
+#include "limits/limits.h"
 
 namespace polemos::engine {
 
@@ -259,7 +260,7 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
     // Units first: values are checked against their count.
     const json& units = j.at("units");
     // Units placed in the sandbox come after the scenario's order of battle.
-    if (!units.is_array() || units.size() < P.units.size() || units.size() > 100000)
+    if (!units.is_array() || units.size() < P.units.size() || units.size() > limits::kMaxSavedUnits)
       return std::string("the save's units do not match the scenario's order of battle");
     st.units.resize(units.size());
     st.sides.resize(P.sides.size());

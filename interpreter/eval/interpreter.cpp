@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "eval/builtins.h"
+#include "limits/limits.h"
 
 namespace polemos::eval {
 
@@ -588,7 +589,8 @@ void Interpreter::pushTriggers(Machine& m) {
 }
 
 Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const ValueList* captures) {
-  if (pureDepth_ > 200) throw RuntimeError("functions nested too deeply (more than 200 calls)");
+  if (pureDepth_ > limits::kMaxPureDepth)
+    throw RuntimeError(fmt::format("functions nested too deeply (more than {} calls)", limits::kMaxPureDepth));
   const Function& f = program_.functions.at(fn);
   size_t ncap = captures ? captures->size() : 0;
   if (static_cast<int32_t>(args.size()) != f.arity)
@@ -617,7 +619,8 @@ std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value>
                                               Stop* failed) {
   if (pureDepth_ == 0) budget_ = kStepBudget;
   try {
-    if (pureDepth_ > 200) throw RuntimeError("functions nested too deeply (more than 200 calls)");
+    if (pureDepth_ > limits::kMaxPureDepth)
+    throw RuntimeError(fmt::format("functions nested too deeply (more than {} calls)", limits::kMaxPureDepth));
     const Function& f = program_.functions.at(fn);
     Machine& m = pureMachine();
     for (const Value& a : args) m.stack.push_back(a);
@@ -751,7 +754,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           Value hi = pop();
           Value lo = pop();
           if (lo.tag != Tag::Int || hi.tag != Tag::Int) throw RuntimeError("a range needs numbers");
-          if (hi.i - lo.i > 1'000'000) throw RuntimeError("a range of more than a million numbers");
+          if (hi.i - lo.i > limits::kMaxRange) throw RuntimeError("a range of more than a million numbers");
           ValueList items;
           for (int64_t i = lo.i; i <= hi.i; ++i) items.push_back(Value::integer(i));
           st.push_back(Value::makeList(std::move(items)));
@@ -908,7 +911,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           s.count = r.count;
           if (r.dynamicCount) {
             Value n = pop();
-            if (n.tag != Tag::Int || n.i < 1 || n.i > 20) throw RuntimeError("roll between 1 and 20 dice at a time");
+            if (n.tag != Tag::Int || n.i < 1 || n.i > limits::kMaxDicePerRoll)
+              throw RuntimeError(fmt::format("roll between 1 and {} dice at a time", limits::kMaxDicePerRoll));
             s.count = n.i;
           }
           return s;

@@ -16,6 +16,7 @@
 
 #include "eval/state.h"
 #include "ir/program.h"
+#include "limits/limits.h"
 
 namespace polemos::eval {
 
@@ -55,12 +56,9 @@ class Context {
 
 class Interpreter {
  public:
-  // Past this many instructions in one run the ruleset is taken to be looping. A full game turn
-  // of the heaviest shipped ruleset runs well under a million.
-  static constexpr int64_t kStepBudget = 50'000'000;
-  // Call depth limit: rulesets recurse rarely and shallowly; this stops runaway recursion long
-  // before the C++ stack or memory is at risk.
-  static constexpr size_t kMaxFrames = 2000;
+  // The limits of a run (limits/limits.h says why).
+  static constexpr int64_t kStepBudget = limits::kStepBudget;
+  static constexpr size_t kMaxFrames = limits::kMaxCallDepth;
 
   Interpreter(const ir::Program& program, GameState& state, Machine& machine, MemoCache* memo = nullptr)
       : program_(program), state_(state), machine_(machine), ctx_(program, state, *this), memo_(memo) {}

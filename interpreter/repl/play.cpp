@@ -8,6 +8,7 @@
 #include "eval/trace.h"
 #include "repl/repl.h"
 #include "repl/text.h"
+#include "limits/limits.h"
 
 namespace polemos::repl {
 
@@ -228,7 +229,7 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
     record();
     if (trace_ == TraceMode::All) printTrace(before, out);
     ++done;
-    if (done > 1'000'000) break;  // a game that never ends: stop rather than hang
+    if (done > limits::kMaxAutoMoves) break;  // a game that never ends: stop rather than hang
   }
   cmdStatus(out);
 }

@@ -272,7 +272,7 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
 void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   const Program& P = session_->program();
   const char* usage =
-      "sandbox takes the map's size as COLSxROWS, from 1x1 to 99x99, and optionally its first hex and its sides, "
+      "sandbox takes the map's size as COLSxROWS, from 1x1 to 200x200, and optionally its first hex and its sides, "
       "as in `sandbox 12x10` or `sandbox 55x27 from 0100 sides hunnic,roman`";
   check::SandboxSpec spec;
   if (args.size() < 2 || std::sscanf(args[1].c_str(), "%dx%d", &spec.columns, &spec.rows) != 2 || spec.columns < 1 ||

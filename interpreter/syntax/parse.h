@@ -10,16 +10,17 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostics.h"
+#include "limits/limits.h"
 
 namespace polemos::syntax {
 
 struct ParseLimits {
   // Larger files are refused with a clear error rather than parsed: a real ruleset is a few
   // hundred kilobytes; 16 MiB leaves two orders of magnitude of room.
-  size_t maxBytes = 16u << 20;
+  size_t maxBytes = limits::kMaxSourceBytes;
   // Brackets ((, [, {) nested deeper than this are refused before parsing, so that a recursive
   // descent parser and the AST passes can never run out of stack. Real rules nest under 20.
-  int maxNesting = 200;
+  int maxNesting = limits::kMaxNesting;
 };
 
 // Parses a whole file (ruleset, house file, module, scenario or `part of` fragment). Returns the
