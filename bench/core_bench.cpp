@@ -15,15 +15,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string root() { return POLEMOS_BENCH_DIR "/.."; }
+std::string root() {
+  return POLEMOS_BENCH_DIR "/..";
+}
 
 // Every ruleset under rulesets/ plus the stdlib modules, checked as `polemos check` would.
 void BM_ParseAndCheckAll(benchmark::State& state) {
   std::vector<std::string> files;
   for (const char* dir : {"rulesets", "stdlib"}) {
     std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(fs::path(root()) / dir, ec); !ec && it != fs::end(it);
-         it.increment(ec))
+    for (auto it = fs::recursive_directory_iterator(fs::path(root()) / dir, ec);
+         !ec && it != fs::end(it); it.increment(ec))
       if (it->path().extension() == ".pol") files.push_back(it->path().string());
   }
   for (auto _ : state) {
@@ -51,7 +53,8 @@ void BM_LoadRuleset(benchmark::State& state, const char* ruleset, const char* sc
     benchmark::DoNotOptimize(l.program.get());
   }
 }
-BENCHMARK_CAPTURE(BM_LoadRuleset, standard_chalons, "standard", "chalons")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_LoadRuleset, standard_chalons, "standard", "chalons")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_LoadRuleset, fourbattles, "fourbattles", "")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_LoadRuleset, deluxe, "deluxe", "")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_LoadRuleset, warfare, "warfare", "")->Unit(benchmark::kMillisecond);
@@ -62,15 +65,18 @@ std::shared_ptr<const ir::Program> benchProgram() {
   fs::create_directories(dir);
   fs::path f = dir / "bench.pol";
   std::ofstream out(f);
-  out << "ruleset b { unit class C { strength: int ; state hits: int = 0 } unit type x: C { strength = 4 }\n"
+  out << "ruleset b { unit class C { strength: int ; state hits: int = 0 } unit type x: C { "
+         "strength = 4 }\n"
          "terrain open { } side state { losses: int = 0 }\n"
          "action hit(u: unit in units()) { u.hits += 1 }\n"
          "sequence { phase play { allow hit } } }\n"
          "scenario s for b { map columns 1..55 rows 0..26 { default open } side a { } side z { }\n"
          "force a {";
-  for (int i = 0; i < 50; ++i) out << " a" << i << " x at " << (i % 50 + 1 < 10 ? "0" : "") << (i % 50 + 1) << "05";
+  for (int i = 0; i < 50; ++i)
+    out << " a" << i << " x at " << (i % 50 + 1 < 10 ? "0" : "") << (i % 50 + 1) << "05";
   out << " }\nforce z {";
-  for (int i = 0; i < 50; ++i) out << " z" << i << " x at " << (i % 50 + 1 < 10 ? "0" : "") << (i % 50 + 1) << "20";
+  for (int i = 0; i < 50; ++i)
+    out << " z" << i << " x at " << (i % 50 + 1 < 10 ? "0" : "") << (i % 50 + 1) << "20";
   out << " } }\n";
   out.close();
   static diag::SourceManager sm;

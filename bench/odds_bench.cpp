@@ -26,8 +26,9 @@ Situation& situation() {
     x.repl = std::make_unique<repl::Repl>(o);
     std::string out;
     if (!x.repl->start(out)) return x;
-    for (const char* line : {"place blue inf 0505 as a strength=5", "place blue inf 0606 as b strength=4",
-                             "place red inf 0506 as d strength=3", "goto combat blue"})
+    for (const char* line :
+         {"place blue inf 0505 as a strength=5", "place blue inf 0606 as b strength=4",
+          "place red inf 0506 as d strength=3", "goto combat blue"})
       x.repl->execute(line, out);
     const auto& game = *x.repl->session();
     for (size_t i = 0; i < game.program().actions.size(); ++i)
@@ -67,7 +68,9 @@ void BM_OddsThreeToOne(benchmark::State& state, analysis::OddsPolicy policy) {
   }
   state.counters["branches"] = static_cast<double>(branches);
 }
-BENCHMARK_CAPTURE(BM_OddsThreeToOne, first, analysis::OddsPolicy::First)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_OddsThreeToOne, random, analysis::OddsPolicy::Random)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_OddsThreeToOne, first, analysis::OddsPolicy::First)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_OddsThreeToOne, random, analysis::OddsPolicy::Random)
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -45,11 +45,22 @@ void BM_SimGames(benchmark::State& state, const char* ruleset, const char* scena
     worker();
     for (auto& th : pool) th.join();
   }
-  state.counters["games/s"] = benchmark::Counter(static_cast<double>(games) * static_cast<double>(state.iterations()),
-                                                 benchmark::Counter::kIsRate);
+  state.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(games) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
 }
 
 }  // namespace
 
-BENCHMARK_CAPTURE(BM_SimGames, deluxe_phalanx, "deluxe", "phalanx", 8)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
-BENCHMARK_CAPTURE(BM_SimGames, standard_chalons, "standard", "chalons", 2)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_SimGames, deluxe_phalanx, "deluxe", "phalanx", 8)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime()
+    ->Iterations(1);
+BENCHMARK_CAPTURE(BM_SimGames, standard_chalons, "standard", "chalons", 2)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime()
+    ->Iterations(1);

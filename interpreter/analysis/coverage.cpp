@@ -18,7 +18,8 @@ std::string bare(std::string c) {
 }
 }  // namespace
 
-std::vector<CoverageRow> ruleCoverage(const ir::Program& P, const std::vector<uint8_t>& ranFunctions,
+std::vector<CoverageRow> ruleCoverage(const ir::Program& P,
+                                      const std::vector<uint8_t>& ranFunctions,
                                       const std::vector<uint8_t>& checkedRequirements,
                                       const std::vector<eval::TraceEvent>& trace) {
   std::map<std::string, std::set<std::string>> citedBy;
@@ -45,7 +46,8 @@ std::vector<CoverageRow> ruleCoverage(const ir::Program& P, const std::vector<ui
     if (i < checkedRequirements.size() && checkedRequirements[i])
       for (const auto& c : P.requirements[i].citations) ++hits[bare(c)];
   }
-  for (size_t i = 0; i < P.steps.size() && i < P.stepCitations.size(); ++i) cite(P.stepCitations[i], "step " + P.steps[i]);
+  for (size_t i = 0; i < P.steps.size() && i < P.stepCitations.size(); ++i)
+    cite(P.stepCitations[i], "step " + P.steps[i]);
   for (const auto& e : trace) {
     for (const auto& c : e.citations)
       if (citedBy.count(c.number())) ++hits[c.number()];
@@ -58,19 +60,22 @@ std::vector<CoverageRow> ruleCoverage(const ir::Program& P, const std::vector<ui
     r.hits = hits[rule];
     rows.push_back(std::move(r));
   }
-  std::sort(rows.begin(), rows.end(), [](const CoverageRow& a, const CoverageRow& b) { return ruleLess(a.rule, b.rule); });
+  std::sort(rows.begin(), rows.end(),
+            [](const CoverageRow& a, const CoverageRow& b) { return ruleLess(a.rule, b.rule); });
   return rows;
 }
 
 std::string renderCoverage(const std::vector<CoverageRow>& rows) {
-  size_t ran = std::count_if(rows.begin(), rows.end(), [](const CoverageRow& r) { return r.hits > 0; });
+  size_t ran =
+      std::count_if(rows.begin(), rows.end(), [](const CoverageRow& r) { return r.hits > 0; });
   std::string out = fmt::format("rule coverage: {} of {} cited rules ran\n", ran, rows.size());
   out += "| rule | ran | cited by |\n| --- | --- | --- |\n";
   for (const auto& r : rows) {
     std::string who;
     for (size_t i = 0; i < r.citedBy.size() && i < 4; ++i) who += (i ? ", " : "") + r.citedBy[i];
     if (r.citedBy.size() > 4) who += fmt::format(", and {} more", r.citedBy.size() - 4);
-    out += fmt::format("| §{} | {} | {} |\n", r.rule, r.hits ? std::to_string(r.hits) : "never", who);
+    out +=
+        fmt::format("| §{} | {} | {} |\n", r.rule, r.hits ? std::to_string(r.hits) : "never", who);
   }
   std::string never;
   for (const auto& r : rows)
@@ -100,7 +105,8 @@ std::string RuleTally::render() const {
     r.hits = hits.count(rule) ? hits.at(rule) : 0;
     rows.push_back(std::move(r));
   }
-  std::sort(rows.begin(), rows.end(), [](const CoverageRow& a, const CoverageRow& b) { return ruleLess(a.rule, b.rule); });
+  std::sort(rows.begin(), rows.end(),
+            [](const CoverageRow& a, const CoverageRow& b) { return ruleLess(a.rule, b.rule); });
   return renderCoverage(rows);
 }
 

@@ -14,12 +14,14 @@
 namespace polemos::analysis {
 
 struct CoverageRow {
-  std::string rule;                  // "7.43"
-  std::vector<std::string> citedBy;  // the declarations citing it ("function slope", "phase combat")
-  size_t hits = 0;                   // how many times it was seen to run (0: never)
+  std::string rule;  // "7.43"
+  std::vector<std::string>
+      citedBy;      // the declarations citing it ("function slope", "phase combat")
+  size_t hits = 0;  // how many times it was seen to run (0: never)
 };
 
-std::vector<CoverageRow> ruleCoverage(const ir::Program& P, const std::vector<uint8_t>& ranFunctions,
+std::vector<CoverageRow> ruleCoverage(const ir::Program& P,
+                                      const std::vector<uint8_t>& ranFunctions,
                                       const std::vector<uint8_t>& checkedRequirements,
                                       const std::vector<eval::TraceEvent>& trace);
 // The table (markdown), then the rules that never ran.

@@ -90,7 +90,8 @@ bool fileCites(const std::string& path, const std::vector<std::string>& rules) {
 }
 
 std::string escapeCell(std::string s) {
-  for (size_t at = s.find('|'); at != std::string::npos; at = s.find('|', at + 2)) s.replace(at, 1, "\\|");
+  for (size_t at = s.find('|'); at != std::string::npos; at = s.find('|', at + 2))
+    s.replace(at, 1, "\\|");
   return s;
 }
 
@@ -129,22 +130,27 @@ std::vector<StatusRow> parseStatus(const std::string& text, const std::string& f
     row.what = fields[2];
     row.line = n;
     if (!known(row.status))
-      problems.push_back(fmt::format("{}:{}: status '{}' is not one of: implemented, partial: WHAT IS MISSING, "
-                                     "not implemented: WHY, n/a: WHY", file, n, row.status));
+      problems.push_back(
+          fmt::format("{}:{}: status '{}' is not one of: implemented, partial: WHAT IS MISSING, "
+                      "not implemented: WHY, n/a: WHY",
+                      file, n, row.status));
     for (size_t i = 3; i < fields.size(); ++i) {
       const std::string& f = fields[i];
       if (f.rfind("cites:", 0) == 0) {
         for (const auto& w : words(f.substr(6))) {
           std::string r = ruleNumber(w);
-          if (r.empty()) problems.push_back(fmt::format("{}:{}: '{}' is not a rule number", file, n, w));
-          else row.cites.push_back(r);
+          if (r.empty())
+            problems.push_back(fmt::format("{}:{}: '{}' is not a rule number", file, n, w));
+          else
+            row.cites.push_back(r);
         }
       } else if (f.rfind("in:", 0) == 0) {
         row.in = trim(f.substr(3));
       } else if (f.rfind("tests:", 0) == 0) {
         row.tests = words(f.substr(6));
       } else {
-        problems.push_back(fmt::format("{}:{}: unknown field '{}' (cites:, in: or tests:)", file, n, f));
+        problems.push_back(
+            fmt::format("{}:{}: unknown field '{}' (cites:, in: or tests:)", file, n, f));
       }
     }
     rows.push_back(std::move(row));
@@ -152,7 +158,8 @@ std::vector<StatusRow> parseStatus(const std::string& text, const std::string& f
   return rows;
 }
 
-std::vector<StatusRow> rowsCovering(const RuleIndex& index, const std::vector<StatusRow>& rows, const std::string& rule) {
+std::vector<StatusRow> rowsCovering(const RuleIndex& index, const std::vector<StatusRow>& rows,
+                                    const std::string& rule) {
   std::vector<StatusRow> out;
   for (const auto& row : rows) {
     auto rules = rowRules(row, index);
@@ -165,7 +172,8 @@ std::string statusFile(const RuleIndex& index) {
   if (!index.document.empty()) {
     if (index.documentFile.empty()) return "";
     std::string f = index.root + "/" + index.documentFile;
-    return f.substr(0, f.size() - 4) + ".status";  // scenarios/chalons.pol -> scenarios/chalons.status
+    return f.substr(0, f.size() - 4) +
+           ".status";  // scenarios/chalons.pol -> scenarios/chalons.status
   }
   return index.root + "/rulesets/" + index.ruleset + "/coverage.status";
 }
@@ -174,8 +182,10 @@ std::string statusOf(const RuleIndex& index, const std::string& rule) {
   // A scenario's rule answers to the scenario's table, the ruleset's to the ruleset's.
   RuleIndex of = index;
   size_t colon = rule.find(':');
-  if (colon == std::string::npos) of.document.clear();
-  else if (rule.substr(0, colon) != index.document) return "  status: in no row of a coverage table of this game\n";
+  if (colon == std::string::npos)
+    of.document.clear();
+  else if (rule.substr(0, colon) != index.document)
+    return "  status: in no row of a coverage table of this game\n";
   std::string file = statusFile(of);
   std::ifstream in(file);
   if (file.empty() || !in) return "";
@@ -188,14 +198,17 @@ std::string statusOf(const RuleIndex& index, const std::string& rule) {
   return out.empty() ? "  status: in no row of the coverage table\n" : out;
 }
 
-CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>& rows, const std::string& root) {
+CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>& rows,
+                            const std::string& root) {
   CoverageTable out;
-  out.markdown = "| rule | what | status | implemented in | tests |\n| --- | --- | --- | --- | --- |\n";
+  out.markdown =
+      "| rule | what | status | implemented in | tests |\n| --- | --- | --- | --- | --- |\n";
   std::set<std::string> covered;
   for (const StatusRow& row : rows) {
     std::vector<std::string> rules = rowRules(row, index);
     if (rules.empty()) {
-      out.problems.push_back(fmt::format("row '{}' (line {}): no rule number in its label; give `cites:`", row.label, row.line));
+      out.problems.push_back(fmt::format(
+          "row '{}' (line {}): no rule number in its label; give `cites:`", row.label, row.line));
     }
     covered.insert(rules.begin(), rules.end());
     // Where: the declarations citing the row's rules, grouped by file, in the order first met.
@@ -207,8 +220,10 @@ CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>
       for (const auto& site : s->second) {
         std::string file = site.where.substr(0, site.where.rfind(':'));
         std::string prefix = "rulesets/" + index.ruleset + "/";
-        if (file.rfind(prefix, 0) == 0) file = file.substr(prefix.size());
-        else if (file.rfind("rulesets/", 0) == 0) file = file.substr(9);
+        if (file.rfind(prefix, 0) == 0)
+          file = file.substr(prefix.size());
+        else if (file.rfind("rulesets/", 0) == 0)
+          file = file.substr(9);
         if (!names.count(file)) files.push_back(file);
         auto& ns = names[file];
         std::string n = site.decl;
@@ -238,8 +253,9 @@ CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>
     }
     for (const auto& f : row.tests) {
       if (!fileCites((fs::path(root) / f).string(), rules)) {
-        out.problems.push_back(fmt::format("row '{}' (line {}): {} is named as its test but does not cite §{}",
-                                           row.label, row.line, f, rules.empty() ? "?" : rules[0]));
+        out.problems.push_back(
+            fmt::format("row '{}' (line {}): {} is named as its test but does not cite §{}",
+                        row.label, row.line, f, rules.empty() ? "?" : rules[0]));
         continue;
       }
       std::string g = f.rfind("tests/", 0) == 0 ? f.substr(6) : f;
@@ -247,16 +263,17 @@ CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>
     }
     bool claimsWork = row.status == "implemented" || row.status.rfind("partial: ", 0) == 0;
     if (claimsWork && tests.empty())
-      out.problems.push_back(fmt::format("row '{}' (line {}): marked {} but no test cites {}", row.label, row.line,
-                                         row.status.substr(0, row.status.find(':')),
-                                         rules.empty() ? "it" : "§" + rules[0]));
+      out.problems.push_back(fmt::format(
+          "row '{}' (line {}): marked {} but no test cites {}", row.label, row.line,
+          row.status.substr(0, row.status.find(':')), rules.empty() ? "it" : "§" + rules[0]));
     std::string testText;
     for (size_t i = 0; i < tests.size() && i < 4; ++i) testText += (i ? ", " : "") + tests[i];
     if (tests.size() > 4) testText += fmt::format(" and {} more", tests.size() - 4);
     std::string status = row.status;
     if (status.rfind("n/a: ", 0) == 0) status = "N/A: " + status.substr(5);
-    out.markdown += fmt::format("| {} | {} | {} | {} | {} |\n", escapeCell(row.label), escapeCell(row.what),
-                                escapeCell(status), escapeCell(in.empty() ? "—" : in), escapeCell(testText));
+    out.markdown +=
+        fmt::format("| {} | {} | {} | {} | {} |\n", escapeCell(row.label), escapeCell(row.what),
+                    escapeCell(status), escapeCell(in.empty() ? "—" : in), escapeCell(testText));
   }
   // Every rule this ruleset's own files cite must be in a row. (What it inherits from a base is
   // cited by the base's numbers, and the base's table answers for it.) A scenario's table answers
@@ -269,7 +286,8 @@ CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>
     if (doc != index.document) continue;
     for (const auto& site : sites) {
       if (index.document.empty() && site.where.rfind(own, 0) != 0) continue;
-      out.problems.push_back(fmt::format("§{} is cited by {} ({}) but is in no row of the table", r, site.decl, site.where));
+      out.problems.push_back(fmt::format("§{} is cited by {} ({}) but is in no row of the table", r,
+                                         site.decl, site.where));
       break;
     }
   }

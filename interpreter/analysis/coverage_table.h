@@ -5,7 +5,8 @@
 // comes from the citation index: where each row's rules are cited in the ruleset (the
 // declarations, by file) and which test scripts cite them. The check finds what a table must not
 // do: mark a rule implemented or partial that no test cites, leave a rule that the ruleset's own
-// files cite out of every row (an edition's inherited declarations answer to its base's table), or name a row's tests by hand without those files citing its rules.
+// files cite out of every row (an edition's inherited declarations answer to its base's table), or
+// name a row's tests by hand without those files citing its rules.
 //
 // Status file lines (blank lines and lines starting with # are skipped):
 //   RULE | STATUS | WHAT [| cites: N N ...] [| in: TEXT] [| tests: FILE ...]
@@ -26,7 +27,8 @@ namespace polemos::analysis {
 
 struct StatusRow {
   std::string label;
-  std::string status;  // as written: "implemented", "partial: ...", "not implemented: ...", "n/a: ..."
+  std::string
+      status;  // as written: "implemented", "partial: ...", "not implemented: ...", "n/a: ..."
   std::string what;
   std::vector<std::string> cites;  // explicit rules, or empty: from the label
   std::string in;                  // explicit "implemented in", or empty
@@ -44,7 +46,8 @@ struct CoverageTable {
 };
 
 // The rows of the status file that cover `rule` (by their `cites:` or their label), for `rule N`.
-std::vector<StatusRow> rowsCovering(const RuleIndex& index, const std::vector<StatusRow>& rows, const std::string& rule);
+std::vector<StatusRow> rowsCovering(const RuleIndex& index, const std::vector<StatusRow>& rows,
+                                    const std::string& rule);
 // The status file of the index's table: rulesets/RULESET/coverage.status under the index's root,
 // or for a scenario's rules (index.document) the .status file beside the scenario's .pol file.
 std::string statusFile(const RuleIndex& index);
@@ -53,6 +56,7 @@ std::string statusFile(const RuleIndex& index);
 std::string statusOf(const RuleIndex& index, const std::string& rule);
 
 // Builds the table from the rows and the index; `root` is the project root (for `tests:` files).
-CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>& rows, const std::string& root);
+CoverageTable coverageTable(const RuleIndex& index, const std::vector<StatusRow>& rows,
+                            const std::string& root);
 
 }  // namespace polemos::analysis

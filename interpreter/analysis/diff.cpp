@@ -764,7 +764,9 @@ struct Describer {
 // Rule numbers compare as the rule books number them: the section as a number (9 < 10), and the
 // digits after its point as a decimal fraction, so that 7.41 (a part of 7.4) comes before 7.6;
 // lettered parts (4.A) compare as text, after numbered ones.
-bool ruleLess(const std::string& a, const std::string& b) { return cite::Citation::before(a, b); }
+bool ruleLess(const std::string& a, const std::string& b) {
+  return cite::Citation::before(a, b);
+}
 
 namespace {
 

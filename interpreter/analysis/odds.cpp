@@ -18,7 +18,9 @@ namespace {
 
 using u128 = unsigned __int128;
 
-uint64_t gcd64(uint64_t a, uint64_t b) { return std::gcd(a, b); }
+uint64_t gcd64(uint64_t a, uint64_t b) {
+  return std::gcd(a, b);
+}
 
 // Reduces n/d and says whether it fits in 64 bits.
 bool reduce(u128 n, u128 d, uint64_t& on, uint64_t& od) {
@@ -82,9 +84,12 @@ std::optional<OddsPolicy> parsePolicy(const std::string& s) {
 
 const char* policyName(OddsPolicy p) {
   switch (p) {
-    case OddsPolicy::First: return "first";
-    case OddsPolicy::Last: return "last";
-    case OddsPolicy::Random: return "random";
+    case OddsPolicy::First:
+      return "first";
+    case OddsPolicy::Last:
+      return "last";
+    case OddsPolicy::Random:
+      return "random";
   }
   return "?";
 }
@@ -137,42 +142,54 @@ OddsOutcome summarizeOutcome(const Session& before, const Session& after) {
   for (const auto& t : pickList) o.result += (o.result.empty() ? "" : "; ") + t;
   if (b.result.over && !a.result.over) {
     std::string who = b.result.winner >= 0 ? P.sides[b.result.winner].name + " wins" : "a draw";
-    o.changes.push_back(fmt::format("game over: {}{}", who, b.result.level.empty() ? "" : " (" + b.result.level + ")"));
+    o.changes.push_back(fmt::format("game over: {}{}", who,
+                                    b.result.level.empty() ? "" : " (" + b.result.level + ")"));
   }
-  auto field = [&](const std::vector<ir::Value>& x, const std::vector<ir::Value>& y, const std::vector<ir::FieldInfo>& fs,
-                   const std::string& owner) {
+  auto field = [&](const std::vector<ir::Value>& x, const std::vector<ir::Value>& y,
+                   const std::vector<ir::FieldInfo>& fs, const std::string& owner) {
     for (size_t i = 0; i < y.size() && i < fs.size(); ++i) {
       if (fs[i].derived >= 0) continue;
       if (i < x.size() && x[i] == y[i]) continue;
       std::string was = i < x.size() ? after.display(x[i]) : "none";
-      o.changes.push_back(fmt::format("{}.{} {} → {}", owner, fs[i].name, was, after.display(y[i])));
+      o.changes.push_back(
+          fmt::format("{}.{} {} → {}", owner, fs[i].name, was, after.display(y[i])));
     }
   };
   for (size_t u = 0; u < b.units.size(); ++u) {
     const eval::UnitState& y = b.units[u];
     if (u >= a.units.size()) {
-      o.changes.push_back(fmt::format("{} placed at {}", y.id, y.hex >= 0 ? b.map.label(y.hex) : "none"));
+      o.changes.push_back(
+          fmt::format("{} placed at {}", y.id, y.hex >= 0 ? b.map.label(y.hex) : "none"));
       continue;
     }
     const eval::UnitState& x = a.units[u];
     using S = eval::UnitStatus;
     if (x.status != y.status) {
       switch (y.status) {
-        case S::Eliminated: o.changes.push_back(y.id + " eliminated"); break;
-        case S::Exited: o.changes.push_back(y.id + " left the map"); break;
-        case S::Off: o.changes.push_back(y.id + " taken off the map"); break;
-        case S::OnMap: o.changes.push_back(fmt::format("{} placed at {}", y.id, b.map.label(y.hex))); break;
+        case S::Eliminated:
+          o.changes.push_back(y.id + " eliminated");
+          break;
+        case S::Exited:
+          o.changes.push_back(y.id + " left the map");
+          break;
+        case S::Off:
+          o.changes.push_back(y.id + " taken off the map");
+          break;
+        case S::OnMap:
+          o.changes.push_back(fmt::format("{} placed at {}", y.id, b.map.label(y.hex)));
+          break;
       }
     } else if (y.status == S::OnMap && x.hex != y.hex) {
       o.changes.push_back(fmt::format("{} {} → {}", y.id, a.map.label(x.hex), b.map.label(y.hex)));
     }
     if (y.status == S::OnMap && x.facing != y.facing && y.facing >= 0)
       o.changes.push_back(fmt::format("{} facing {} → {}", y.id, x.facing, y.facing));
-    if (y.cls >= 0 && y.cls < static_cast<int32_t>(P.classes.size())) field(x.fields, y.fields, P.classes[y.cls].fields, y.id);
+    if (y.cls >= 0 && y.cls < static_cast<int32_t>(P.classes.size()))
+      field(x.fields, y.fields, P.classes[y.cls].fields, y.id);
   }
   for (size_t s = 0; s < b.sides.size() && s < P.sides.size(); ++s)
-    field(s < a.sides.size() ? a.sides[s].fields : std::vector<ir::Value>{}, b.sides[s].fields, P.sideState.fields,
-          P.sides[s].name);
+    field(s < a.sides.size() ? a.sides[s].fields : std::vector<ir::Value>{}, b.sides[s].fields,
+          P.sideState.fields, P.sides[s].name);
   field(a.game, b.game, P.gameState.fields, "game");
   return o;
 }
@@ -184,7 +201,8 @@ struct Node {
   Prob p;
   std::vector<std::string> decisions;
   size_t picksUsed = 0;
-  bool rolled = false;  // a roll has been made on the way here: decisions from now on are follow-ons
+  bool rolled =
+      false;  // a roll has been made on the way here: decisions from now on are follow-ons
 };
 
 class Enumerator {
@@ -218,7 +236,8 @@ class Enumerator {
       for (auto& o : outs)
         o.changes.erase(std::remove_if(o.changes.begin(), o.changes.end(),
                                        [&](const std::string& c) {
-                                         return std::find(r.always.begin(), r.always.end(), c) != r.always.end();
+                                         return std::find(r.always.begin(), r.always.end(), c) !=
+                                                r.always.end();
                                        }),
                         o.changes.end());
     }
@@ -268,8 +287,10 @@ class Enumerator {
 
   bool budget() {
     if (++steps_ > req_.maxBranches) {
-      error_ = fmt::format("more than {} branches: narrow the question (fix decisions with --picks, or use a "
-                           "deterministic --policy)", req_.maxBranches);
+      error_ = fmt::format(
+          "more than {} branches: narrow the question (fix decisions with --picks, or use a "
+          "deterministic --policy)",
+          req_.maxBranches);
       return false;
     }
     return true;
@@ -290,13 +311,15 @@ class Enumerator {
         if (!preludeTaken_) {
           preludeTaken_ = true;
           for (const auto& e : n.s.state().trace)
-            if (e.kind == eval::TraceKind::Modifier || e.kind == eval::TraceKind::Note) prelude_.push_back(eval::formatEvent(e));
+            if (e.kind == eval::TraceKind::Modifier || e.kind == eval::TraceKind::Note)
+              prelude_.push_back(eval::formatEvent(e));
         }
         ++chance_;
         uint64_t total = 0;
         auto dist = n.s.rollDistribution(total);
         if (dist.empty() || total == 0) {
-          error_ = fmt::format("the roll {} has too many outcomes to list", n.s.program().rolls[st.index].text);
+          error_ = fmt::format("the roll {} has too many outcomes to list",
+                               n.s.program().rolls[st.index].text);
           return;
         }
         for (size_t i = 1; i < dist.size(); ++i) {
@@ -319,7 +342,8 @@ class Enumerator {
       if (n.picksUsed < req_.picks.size()) {
         size_t i = req_.picks[n.picksUsed++];
         if (i >= count) {
-          error_ = fmt::format("--picks: option {} of a decision with {} options ({})", i + 1, count, n.s.describeStop());
+          error_ = fmt::format("--picks: option {} of a decision with {} options ({})", i + 1,
+                               count, n.s.describeStop());
           return;
         }
         last = n.s.pick(i);
@@ -339,15 +363,19 @@ class Enumerator {
       std::string cite;
       for (const auto& c : ci.citations) cite += (cite.empty() ? " (§" : " §") + c;
       if (!cite.empty()) cite += ")";
-      auto label = [&](size_t i) { return fmt::format("{}{} → {}", ci.prompt, cite, n.s.display(st.options.items()[i])); };
+      auto label = [&](size_t i) {
+        return fmt::format("{}{} → {}", ci.prompt, cite, n.s.display(st.options.items()[i]));
+      };
       for (size_t i = 1; i < count; ++i) {
         Node c{n.s, req_.split ? n.p : n.p.times(1, count), n.decisions, n.picksUsed, n.rolled};
         if (req_.split) c.decisions.push_back(label(i));
         engine::Outcome o = c.s.pick(i);
         stack.push_back({std::move(c), o});
       }
-      if (req_.split) n.decisions.push_back(label(0));
-      else n.p = n.p.times(1, count);
+      if (req_.split)
+        n.decisions.push_back(label(0));
+      else
+        n.p = n.p.times(1, count);
       last = n.s.pick(0);
     }
   }
@@ -391,8 +419,9 @@ OddsReport oddsOfAction(const Session& game, int32_t action, const std::vector<i
   for (const auto& a : args) r.question += " " + game.display(a);
   r.actor = sideName(game, game.stop().player);
   if (game.stop().kind != Stop::Window) {
-    r.error = game.stop().kind == Stop::Choose ? "a decision is pending: ask `odds` alone for the action under way"
-                                               : "no action can be taken now";
+    r.error = game.stop().kind == Stop::Choose
+                  ? "a decision is pending: ask `odds` alone for the action under way"
+                  : "no action can be taken now";
     return r;
   }
   Session root = workingCopy(game);
@@ -471,12 +500,14 @@ std::string formatOdds(const OddsReport& r, bool json) {
   std::string out;
   std::string how = q.split ? "follow-on decisions split: each option is a row of its own"
                     : q.policy == OddsPolicy::First ? "follow-on decisions take their first option"
-                    : q.policy == OddsPolicy::Last  ? "follow-on decisions take their last option"
-                                                    : "follow-on decisions at random, each option equally likely";
-  out += fmt::format("odds of {}{} ({}{})\n", r.question, r.actor.empty() ? "" : " by " + r.actor, how,
-                     picks.empty() ? "" : "; first decisions: options " + picks);
+                    : q.policy == OddsPolicy::Last
+                        ? "follow-on decisions take their last option"
+                        : "follow-on decisions at random, each option equally likely";
+  out += fmt::format("odds of {}{} ({}{})\n", r.question, r.actor.empty() ? "" : " by " + r.actor,
+                     how, picks.empty() ? "" : "; first decisions: options " + picks);
   if (!r.error.empty()) return out + "error: " + r.error + "\n";
-  out += q.split ? "| decisions | result | changes | probability | fraction |\n| --- | --- | --- | --- | --- |\n"
+  out += q.split ? "| decisions | result | changes | probability | fraction |\n| --- | --- | --- | "
+                   "--- | --- |\n"
                  : "| result | changes | probability | fraction |\n| --- | --- | --- | --- |\n";
   auto join = [](const std::vector<std::string>& xs) {
     std::string s;
@@ -486,16 +517,21 @@ std::string formatOdds(const OddsReport& r, bool json) {
   for (const auto& o : r.outcomes) {
     if (q.split) out += "| " + (o.decisions.empty() ? std::string("-") : join(o.decisions)) + " ";
     out += fmt::format("| {} | {} | {} | {} |\n", o.result.empty() ? "-" : o.result,
-                       o.changes.empty() ? "no change" : join(o.changes), percent(o.p.value), o.p.fraction());
+                       o.changes.empty() ? "no change" : join(o.changes), percent(o.p.value),
+                       o.p.fraction());
   }
   if (!r.always.empty()) out += "in every outcome: " + join(r.always) + "\n";
-  bool exact = std::all_of(r.outcomes.begin(), r.outcomes.end(), [](const OddsOutcome& o) { return o.p.exact; });
-  out += fmt::format("{} outcome{} from {} branch{} ({} roll{} and {} decision{} met){}\n", r.outcomes.size(),
-                     r.outcomes.size() == 1 ? "" : "s", r.branches, r.branches == 1 ? "" : "es", r.chancePoints,
-                     r.chancePoints == 1 ? "" : "s", r.decisionPoints, r.decisionPoints == 1 ? "" : "s",
+  bool exact = std::all_of(r.outcomes.begin(), r.outcomes.end(),
+                           [](const OddsOutcome& o) { return o.p.exact; });
+  out += fmt::format("{} outcome{} from {} branch{} ({} roll{} and {} decision{} met){}\n",
+                     r.outcomes.size(), r.outcomes.size() == 1 ? "" : "s", r.branches,
+                     r.branches == 1 ? "" : "es", r.chancePoints, r.chancePoints == 1 ? "" : "s",
+                     r.decisionPoints, r.decisionPoints == 1 ? "" : "s",
                      exact ? "" : "; some fractions too large to show exactly");
   if (q.split)
-    out += "(a decision does not divide the probability: the rows of one decision's options each carry the chance of reaching it)\n";
+    out +=
+        "(a decision does not divide the probability: the rows of one decision's options each "
+        "carry the chance of reaching it)\n";
   return out;
 }
 

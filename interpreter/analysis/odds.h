@@ -46,7 +46,8 @@ const char* policyName(OddsPolicy p);
 
 struct OddsRequest {
   OddsPolicy policy = OddsPolicy::First;
-  bool split = false;  // each option of each follow-on decision is a branch of its own, reported apart
+  bool split =
+      false;  // each option of each follow-on decision is a branch of its own, reported apart
   // Option numbers (0-based) for the first decisions met, in order, before anything else applies:
   // the attackers of an attack, say. Every branch uses them for its first decisions.
   std::vector<size_t> picks;
@@ -60,7 +61,7 @@ struct OddsOutcome {
   std::vector<std::string> changes;    // "d 0506 → 0507", "d eliminated", "red.losses 0 → 4"
   std::vector<std::string> decisions;  // with split: "retreat hex (§7.71) → 0507", in order
   Prob p;
-  uint64_t branches = 0;               // how many enumerated branches ended in this outcome
+  uint64_t branches = 0;  // how many enumerated branches ended in this outcome
   std::string key() const;
 };
 
@@ -80,8 +81,8 @@ struct OddsReport {
 };
 
 // The odds of `action args` taken now (the game must be at a window that allows it).
-OddsReport oddsOfAction(const engine::Session& game, int32_t action, const std::vector<ir::Value>& args,
-                        const OddsRequest& request);
+OddsReport oddsOfAction(const engine::Session& game, int32_t action,
+                        const std::vector<ir::Value>& args, const OddsRequest& request);
 // The odds of the action under way (the game stopped at a decision or a roll inside it).
 OddsReport oddsFromHere(const engine::Session& game, const OddsRequest& request);
 

@@ -17,7 +17,9 @@ namespace polemos::analysis {
 
 namespace fs = std::filesystem;
 
-bool RuleOrder::operator()(const std::string& a, const std::string& b) const { return ruleLess(a, b); }
+bool RuleOrder::operator()(const std::string& a, const std::string& b) const {
+  return ruleLess(a, b);
+}
 
 std::string ruleNumber(const std::string& written) {
   auto c = cite::Citation::parse(written);
@@ -49,7 +51,8 @@ RuleIndex indexDeclarations(const check::MergedRules& rules, const diag::SourceM
     ast::forEachCitation(d, [&](const ast::Citation& c) {
       std::string rule = ruleNumber(c.text);
       if (rule.empty() || !c.range.valid()) return;
-      std::string where = fmt::format("{}:{}", relative(sources.name(c.range.begin.file), root), c.range.begin.line);
+      std::string where = fmt::format("{}:{}", relative(sources.name(c.range.begin.file), root),
+                                      c.range.begin.line);
       if (!seen.insert(rule + "|" + where).second) return;
       index.sites[rule].push_back(RuleSite{where, what});
     });
@@ -61,7 +64,8 @@ RuleIndex indexDeclarations(const check::MergedRules& rules, const diag::SourceM
       for (const auto& c : cs) {
         std::string rule = ruleNumber(c.text);
         if (rule.empty() || !c.range.valid()) continue;
-        std::string where = fmt::format("{}:{}", relative(sources.name(c.range.begin.file), root), c.range.begin.line);
+        std::string where = fmt::format("{}:{}", relative(sources.name(c.range.begin.file), root),
+                                        c.range.begin.line);
         index.sites[rule].push_back(RuleSite{where, what});
       }
     };
@@ -74,13 +78,14 @@ RuleIndex indexDeclarations(const check::MergedRules& rules, const diag::SourceM
   return index;
 }
 
-void indexTests(RuleIndex& index, const std::string& root, const std::vector<std::string>& rulesets) {
+void indexTests(RuleIndex& index, const std::string& root,
+                const std::vector<std::string>& rulesets) {
   std::error_code ec;
   fs::path tests = fs::path(root) / "tests";
   if (!fs::is_directory(tests, ec)) return;
   std::vector<fs::path> files;
-  for (auto it = fs::recursive_directory_iterator(tests, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec))
+  for (auto it = fs::recursive_directory_iterator(tests, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
     if (it->is_regular_file(ec) && it->path().extension() == ".script") files.push_back(it->path());
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
@@ -101,8 +106,8 @@ void indexTests(RuleIndex& index, const std::string& root, const std::vector<std
       const std::string& l = lines[i];
       for (size_t at = l.find("§"); at != std::string::npos; at = l.find("§", at + 1)) {
         size_t end = at + std::string("§").size();
-        while (end < l.size() && (std::isalnum(static_cast<unsigned char>(l[end])) || l[end] == '.' || l[end] == '_' ||
-                                   l[end] == ':'))
+        while (end < l.size() && (std::isalnum(static_cast<unsigned char>(l[end])) ||
+                                  l[end] == '.' || l[end] == '_' || l[end] == ':'))
           ++end;
         std::string rule = ruleNumber(l.substr(at, end - at));
         if (rule.empty() || !cited.insert(rule).second) continue;
@@ -148,13 +153,15 @@ bool loadAndIndex(Load load, RuleIndex& out, std::string& errors) {
 }  // namespace
 
 bool loadRuleIndex(const std::string& rulesetOrFile, RuleIndex& out, std::string& errors) {
-  return loadAndIndex([&](check::Loader& l, check::MergedRules& r) { return l.loadForDiff(rulesetOrFile, r); },
-                      out, errors);
+  return loadAndIndex(
+      [&](check::Loader& l, check::MergedRules& r) { return l.loadForDiff(rulesetOrFile, r); }, out,
+      errors);
 }
 
 bool loadRuleIndex(const check::LoadRequest& game, RuleIndex& out, std::string& errors) {
-  return loadAndIndex([&](check::Loader& l, check::MergedRules& r) { return l.load(game, &r).program != nullptr; },
-                      out, errors);
+  return loadAndIndex(
+      [&](check::Loader& l, check::MergedRules& r) { return l.load(game, &r).program != nullptr; },
+      out, errors);
 }
 
 std::string formatRule(const RuleIndex& index, const std::string& rule) {
@@ -162,8 +169,10 @@ std::string formatRule(const RuleIndex& index, const std::string& rule) {
   auto s = index.sites.find(rule);
   auto t = index.tests.find(rule);
   if (s == index.sites.end() && t == index.tests.end())
-    return fmt::format("§{}: no declaration of {} and no test cites it\n", rule, index.ruleset + (index.document.empty() ? "" : " (" + index.document + ")"));
-  out += fmt::format("§{} in {}\n", rule, index.ruleset + (index.document.empty() ? "" : " (" + index.document + ")"));
+    return fmt::format("§{}: no declaration of {} and no test cites it\n", rule,
+                       index.ruleset + (index.document.empty() ? "" : " (" + index.document + ")"));
+  out += fmt::format("§{} in {}\n", rule,
+                     index.ruleset + (index.document.empty() ? "" : " (" + index.document + ")"));
   if (s == index.sites.end()) {
     out += "  declarations: none\n";
   } else {
@@ -183,14 +192,16 @@ std::string formatIndex(const RuleIndex& index) {
   std::set<std::string, RuleOrder> rules;
   for (const auto& [r, _] : index.sites) rules.insert(r);
   for (const auto& [r, _] : index.tests) rules.insert(r);
-  std::string out = fmt::format("{} rules cited in {} (declarations, tests)\n", rules.size(), index.ruleset);
+  std::string out =
+      fmt::format("{} rules cited in {} (declarations, tests)\n", rules.size(), index.ruleset);
   for (const auto& r : rules) {
     auto s = index.sites.find(r);
     auto t = index.tests.find(r);
     size_t ns = s == index.sites.end() ? 0 : s->second.size();
     size_t nt = t == index.tests.end() ? 0 : t->second.size();
     std::string first = ns ? s->second.front().decl : "no declaration";
-    out += fmt::format("§{:<10} {:>3} {:>3}  {}{}\n", r, ns, nt, first, ns > 1 ? fmt::format(" and {} more", ns - 1) : "");
+    out += fmt::format("§{:<10} {:>3} {:>3}  {}{}\n", r, ns, nt, first,
+                       ns > 1 ? fmt::format(" and {} more", ns - 1) : "");
   }
   return out;
 }

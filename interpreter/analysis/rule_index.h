@@ -16,8 +16,9 @@
 namespace polemos::analysis {
 
 struct RuleSite {
-  std::string where;  // "rulesets/standard/combat.pol:69" (relative to the project root if under it)
-  std::string decl;   // "modifier slope"
+  std::string
+      where;         // "rulesets/standard/combat.pol:69" (relative to the project root if under it)
+  std::string decl;  // "modifier slope"
 };
 
 struct RuleTest {
@@ -49,7 +50,8 @@ struct RuleIndex {
 RuleIndex indexDeclarations(const check::MergedRules& rules, const diag::SourceManager& sources,
                             const std::string& root);
 // Adds the test scripts under `root`/tests whose `# ruleset:` header is one of `rulesets`.
-void indexTests(RuleIndex& index, const std::string& root, const std::vector<std::string>& rulesets);
+void indexTests(RuleIndex& index, const std::string& root,
+                const std::vector<std::string>& rulesets);
 
 // One rule: its declarations and tests, a line each (or a line saying nothing cites it).
 std::string formatRule(const RuleIndex& index, const std::string& rule);

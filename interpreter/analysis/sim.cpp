@@ -19,7 +19,9 @@ int32_t sideField(const ir::Program& P, const std::string& name) {
   return -1;
 }
 
-int64_t intOf(const ir::Value& v) { return v.tag == ir::Tag::Int ? v.i : 0; }
+int64_t intOf(const ir::Value& v) {
+  return v.tag == ir::Tag::Int ? v.i : 0;
+}
 
 // Wilson score interval for k successes in n trials (95%).
 std::pair<double, double> wilson(uint64_t k, uint64_t n) {
@@ -77,9 +79,11 @@ struct Evaluator {
     double v = 0;
     if (vpField >= 0)
       for (size_t i = 0; i < st.sides.size(); ++i)
-        v += (static_cast<int32_t>(i) == me ? 1 : -1) * static_cast<double>(intOf(st.sides[i].fields[vpField]));
+        v += (static_cast<int32_t>(i) == me ? 1 : -1) *
+             static_cast<double>(intOf(st.sides[i].fields[vpField]));
     for (const auto& u : st.units)
-      if (u.status == eval::UnitStatus::OnMap) v += (u.side == me ? 0.2 : -0.2) * static_cast<double>(strength(u));
+      if (u.status == eval::UnitStatus::OnMap)
+        v += (u.side == me ? 0.2 : -0.2) * static_cast<double>(strength(u));
     if (s.over()) v += st.result.winner == me ? 1000 : st.result.winner >= 0 ? -1000 : 0;
     return v;
   }
@@ -95,7 +99,8 @@ struct Rng {
 
 // Plays a copy on with random decisions until the action under way is over (the game is back at
 // a window, or over), and scores it.
-double rollout(engine::Session s, const engine::Option& o, int32_t me, const Evaluator& ev, Rng& rng, uint64_t seed) {
+double rollout(engine::Session s, const engine::Option& o, int32_t me, const Evaluator& ev,
+               Rng& rng, uint64_t seed) {
   s.setRngState(seed);
   if (s.apply(o).kind != engine::Outcome::Ok) return -1e9;
   for (int steps = 0; steps < 200 && s.stop().kind == eval::Stop::Choose; ++steps) {
@@ -107,7 +112,8 @@ double rollout(engine::Session s, const engine::Option& o, int32_t me, const Eva
 }
 
 // The greedy player's choice among `opts` (indices into it); -1: none found.
-size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts, const Evaluator& ev, Rng& rng) {
+size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
+                    const Evaluator& ev, Rng& rng) {
   const auto& st = s.state();
   int32_t me = s.stop().player;
   const int kRollouts = 4;
@@ -116,8 +122,10 @@ size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
     double bestScore = -1e18;
     for (size_t i : which) {
       double total = 0;
-      for (int k = 0; k < kRollouts; ++k) total += rollout(s, opts[i], me, ev, rng, rng.next() * 2654435761ull + k);
-      double avg = total / kRollouts + static_cast<double>(rng.next() % 1000) * 1e-9;  // ties: at random
+      for (int k = 0; k < kRollouts; ++k)
+        total += rollout(s, opts[i], me, ev, rng, rng.next() * 2654435761ull + k);
+      double avg =
+          total / kRollouts + static_cast<double>(rng.next() % 1000) * 1e-9;  // ties: at random
       if (avg > bestScore) {
         bestScore = avg;
         best = i;
@@ -127,7 +135,8 @@ size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
   };
   std::vector<size_t> all(opts.size());
   for (size_t i = 0; i < opts.size(); ++i) all[i] = i;
-  if (s.stop().kind == eval::Stop::Choose) return opts.size() <= 24 ? tryAll(all) : rng.next() % opts.size();
+  if (s.stop().kind == eval::Stop::Choose)
+    return opts.size() <= 24 ? tryAll(all) : rng.next() % opts.size();
   // At a window: moves (a unit and a hex) by the approach heuristic; the other actions by trying.
   std::vector<size_t> moves, others;
   size_t endIndex = opts.size();
@@ -137,14 +146,16 @@ size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
       endIndex = i;
       continue;
     }
-    bool move = o.args.size() >= 2 && o.args[0].tag == ir::Tag::Unit && o.args[1].tag == ir::Tag::Hex;
+    bool move =
+        o.args.size() >= 2 && o.args[0].tag == ir::Tag::Unit && o.args[1].tag == ir::Tag::Hex;
     (move ? moves : others).push_back(i);
   }
   if (!others.empty() && others.size() <= 24) {
     size_t best = tryAll(others);
     // Only when it does better than leaving things as they are.
     double now = ev.score(s, me), total = 0;
-    for (int k = 0; k < kRollouts; ++k) total += rollout(s, opts[best], me, ev, rng, rng.next() + static_cast<uint64_t>(k));
+    for (int k = 0; k < kRollouts; ++k)
+      total += rollout(s, opts[best], me, ev, rng, rng.next() + static_cast<uint64_t>(k));
     if (total / kRollouts >= now - 0.5 || endIndex == opts.size()) return best;
   }
   if (!moves.empty()) {
@@ -158,7 +169,8 @@ size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
       int d0 = 1 << 20, d1 = 1 << 20;
       int64_t near = 0;
       for (const auto& e : st.units) {
-        if (e.status != eval::UnitStatus::OnMap || e.side == u.side || ev.strength(e) <= 0) continue;
+        if (e.status != eval::UnitStatus::OnMap || e.side == u.side || ev.strength(e) <= 0)
+          continue;
         d0 = std::min(d0, hexDistance(st.map, u.hex, e.hex));
         int d = hexDistance(st.map, to, e.hex);
         d1 = std::min(d1, d);
@@ -179,13 +191,15 @@ size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
 
 }  // namespace
 
-SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config, uint64_t index,
-                       std::vector<eval::TraceEvent>* trace, uint64_t maxDecisions) {
+SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config,
+                       uint64_t index, std::vector<eval::TraceEvent>* trace,
+                       uint64_t maxDecisions) {
   return playGame(program, config, index, {}, trace, maxDecisions);
 }
 
-SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config, uint64_t index,
-                 const std::vector<PlayerKind>& players, std::vector<eval::TraceEvent>* trace, uint64_t maxDecisions) {
+SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config,
+                 uint64_t index, const std::vector<PlayerKind>& players,
+                 std::vector<eval::TraceEvent>* trace, uint64_t maxDecisions) {
   SimGame g;
   g.index = index;
   g.seed = config.seed;
@@ -202,7 +216,8 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
   Rng greedyRng{config.seed * 0x9E3779B97F4A7C15ull + 1};
   while (!s.over() && g.decisions < maxDecisions) {
     int32_t who = s.stop().player;
-    if (who >= 0 && static_cast<size_t>(who) < players.size() && players[static_cast<size_t>(who)] == PlayerKind::Greedy) {
+    if (who >= 0 && static_cast<size_t>(who) < players.size() &&
+        players[static_cast<size_t>(who)] == PlayerKind::Greedy) {
       auto opts = s.legal();
       if (opts.empty()) {
         g.error = "no legal option: " + s.describeStop();
@@ -223,7 +238,8 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
         break;
       }
       // A refusal deep in an action puts the game back where the action began: decide again.
-      if (s.stop().kind != stopBefore.kind || s.stop().index != stopBefore.index || s.stop().player != stopBefore.player)
+      if (s.stop().kind != stopBefore.kind || s.stop().index != stopBefore.index ||
+          s.stop().player != stopBefore.player)
         continue;
     }
     engine::RandomPlayer::Move m = random.play(s);
@@ -233,17 +249,20 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
     }
     if (m.kind == engine::RandomPlayer::Move::Relist) continue;
     if (m.kind != engine::RandomPlayer::Move::Played) {
-      g.error = m.kind == engine::RandomPlayer::Move::Failed ? m.outcome.message
-                                                            : "every legal option was refused: " + s.describeStop();
+      g.error = m.kind == engine::RandomPlayer::Move::Failed
+                    ? m.outcome.message
+                    : "every legal option was refused: " + s.describeStop();
       break;
     }
     ++g.decisions;
   }
-  if (!s.over() && g.error.empty()) g.error = fmt::format("no result after {} decisions", g.decisions);
+  if (!s.over() && g.error.empty())
+    g.error = fmt::format("no result after {} decisions", g.decisions);
   const auto& st = s.state();
   g.finished = s.over() && g.error.empty();
   g.turns = st.turn;
-  if (st.result.winner >= 0 && static_cast<size_t>(st.result.winner) < P.sides.size()) g.winner = P.sides[st.result.winner].name;
+  if (st.result.winner >= 0 && static_cast<size_t>(st.result.winner) < P.sides.size())
+    g.winner = P.sides[st.result.winner].name;
   g.level = st.result.level;
   int32_t lf = sideField(P, "losses"), vf = sideField(P, "vp");
   for (const auto& side : st.sides) {
@@ -261,18 +280,21 @@ std::pair<uint64_t, uint64_t> shardRange(uint64_t games, unsigned index, unsigne
   return {first, last};
 }
 
-std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& sides, const std::vector<SimGame>& games) {
+std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& sides,
+                          const std::vector<SimGame>& games) {
   std::string out;
   uint64_t n = games.size();
-  uint64_t failed = std::count_if(games.begin(), games.end(), [](const SimGame& g) { return !g.finished; });
+  uint64_t failed =
+      std::count_if(games.begin(), games.end(), [](const SimGame& g) { return !g.finished; });
   // The rules played: house files and options are part of the question a designer asks.
   std::string rules;
   for (const auto& h : spec.houses) rules += " + house " + h;
   for (const auto& [k, v] : spec.options) rules += fmt::format(" with {}={}", k, v);
-  out += fmt::format("{} games of {}{}{}{} (seeds {} to {}), players {}: {} finished, {} failed\n", n, spec.ruleset,
-                     spec.scenario.empty() ? "" : " " + spec.scenario, spec.level.empty() ? "" : " at level " + spec.level,
-                     rules, n ? games.front().seed : spec.seed, n ? games.back().seed : spec.seed, spec.players,
-                     n - failed, failed);
+  out += fmt::format("{} games of {}{}{}{} (seeds {} to {}), players {}: {} finished, {} failed\n",
+                     n, spec.ruleset, spec.scenario.empty() ? "" : " " + spec.scenario,
+                     spec.level.empty() ? "" : " at level " + spec.level, rules,
+                     n ? games.front().seed : spec.seed, n ? games.back().seed : spec.seed,
+                     spec.players, n - failed, failed);
   std::vector<SimGame> ok;
   for (const auto& g : games)
     if (g.finished) ok.push_back(g);
@@ -282,29 +304,35 @@ std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& s
   std::map<std::string, uint64_t> winners, levels;
   for (const auto& g : ok) {
     ++winners[g.winner.empty() ? "draw" : g.winner];
-    ++levels[(g.winner.empty() ? std::string("draw") : g.winner) + (g.level.empty() || g.winner.empty() ? "" : " " + g.level)];
+    ++levels[(g.winner.empty() ? std::string("draw") : g.winner) +
+             (g.level.empty() || g.winner.empty() ? "" : " " + g.level)];
   }
   out += "| result | games | share | 95% interval |\n| --- | --- | --- | --- |\n";
   for (const auto& s : sides) {
     uint64_t k = winners.count(s) ? winners[s] : 0;
     auto [lo, hi] = wilson(k, m);
-    out += fmt::format("| {} wins | {} | {} | {} to {} |\n", s, k, m ? pct(double(k) / double(m)) : "-", pct(lo), pct(hi));
+    out += fmt::format("| {} wins | {} | {} | {} to {} |\n", s, k,
+                       m ? pct(double(k) / double(m)) : "-", pct(lo), pct(hi));
   }
   {
     uint64_t k = winners.count("draw") ? winners["draw"] : 0;
     auto [lo, hi] = wilson(k, m);
-    out += fmt::format("| draw | {} | {} | {} to {} |\n", k, m ? pct(double(k) / double(m)) : "-", pct(lo), pct(hi));
+    out += fmt::format("| draw | {} | {} | {} to {} |\n", k, m ? pct(double(k) / double(m)) : "-",
+                       pct(lo), pct(hi));
   }
   out += "\n| winner and level | games | share | 95% interval |\n| --- | --- | --- | --- |\n";
   for (const auto& [name, k] : levels) {
     auto [lo, hi] = wilson(k, m);
-    out += fmt::format("| {} | {} | {} | {} to {} |\n", name, k, pct(double(k) / double(m)), pct(lo), pct(hi));
+    out += fmt::format("| {} | {} | {} | {} to {} |\n", name, k, pct(double(k) / double(m)),
+                       pct(lo), pct(hi));
   }
   std::vector<double> turns;
   for (const auto& g : ok) turns.push_back(static_cast<double>(g.turns));
   MeanCi t = meanCi(turns);
-  out += fmt::format("\n| measure | mean | 95% interval |\n| --- | --- | --- |\n| turns played | {:.2f} | {:.2f} to {:.2f} |\n",
-                     t.mean, t.mean - t.half, t.mean + t.half);
+  out += fmt::format(
+      "\n| measure | mean | 95% interval |\n| --- | --- | --- |\n| turns played | {:.2f} | {:.2f} "
+      "to {:.2f} |\n",
+      t.mean, t.mean - t.half, t.mean + t.half);
   for (size_t s = 0; s < sides.size(); ++s) {
     std::vector<double> l, v;
     for (const auto& g : ok) {
@@ -314,16 +342,19 @@ std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& s
     MeanCi a = meanCi(l), b = meanCi(v);
     // Only the measures the ruleset keeps (side state fields `losses` and `vp`).
     if (!l.empty())
-      out += fmt::format("| {} losses (strength points) | {:.2f} | {:.2f} to {:.2f} |\n", sides[s], a.mean, a.mean - a.half, a.mean + a.half);
+      out += fmt::format("| {} losses (strength points) | {:.2f} | {:.2f} to {:.2f} |\n", sides[s],
+                         a.mean, a.mean - a.half, a.mean + a.half);
     if (!v.empty())
-      out += fmt::format("| {} victory points | {:.2f} | {:.2f} to {:.2f} |\n", sides[s], b.mean, b.mean - b.half, b.mean + b.half);
+      out += fmt::format("| {} victory points | {:.2f} | {:.2f} to {:.2f} |\n", sides[s], b.mean,
+                         b.mean - b.half, b.mean + b.half);
   }
   for (const auto& g : games)
     if (!g.finished) out += fmt::format("game {} (seed {}) failed: {}\n", g.index, g.seed, g.error);
   return out;
 }
 
-std::string toJson(const SimSpec& spec, const std::vector<std::string>& sides, const std::vector<SimGame>& games) {
+std::string toJson(const SimSpec& spec, const std::vector<std::string>& sides,
+                   const std::vector<SimGame>& games) {
   nlohmann::ordered_json j;
   j["ruleset"] = spec.ruleset;
   j["scenario"] = spec.scenario;
@@ -356,8 +387,8 @@ std::string toJson(const SimSpec& spec, const std::vector<std::string>& sides, c
   return j.dump(1) + "\n";
 }
 
-bool fromJson(const std::string& text, SimSpec& spec, std::vector<std::string>& sides, std::vector<SimGame>& games,
-              std::string& error) {
+bool fromJson(const std::string& text, SimSpec& spec, std::vector<std::string>& sides,
+              std::vector<SimGame>& games, std::string& error) {
   try {
     auto j = nlohmann::json::parse(text);
     spec.ruleset = j.at("ruleset").get<std::string>();

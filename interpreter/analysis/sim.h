@@ -16,21 +16,23 @@ namespace polemos::analysis {
 struct SimGame {
   uint64_t index = 0;  // game number in the run (0-based)
   uint64_t seed = 0;
-  bool finished = false;    // reached the end of the game
-  std::string error;        // why not: an error of the rules, or a stuck decision
-  std::string winner;       // a side's name, or "" for a draw
-  std::string level;        // the victory level
-  int64_t turns = 0;        // the game turn it ended on
-  std::vector<int64_t> losses;  // per side (side state field `losses`; empty if the ruleset has none)
-  std::vector<int64_t> vp;      // per side (side state field `vp`; empty if none)
+  bool finished = false;  // reached the end of the game
+  std::string error;      // why not: an error of the rules, or a stuck decision
+  std::string winner;     // a side's name, or "" for a draw
+  std::string level;      // the victory level
+  int64_t turns = 0;      // the game turn it ended on
+  std::vector<int64_t>
+      losses;               // per side (side state field `losses`; empty if the ruleset has none)
+  std::vector<int64_t> vp;  // per side (side state field `vp`; empty if none)
   uint64_t decisions = 0;
 };
 
 // The random player of the REPL's `auto`: seeded with the game's seed, it picks uniformly among
 // the legal options and tries another when one is refused. Returns the game's result.
 // With `trace`, the game's trace is handed over at the end (for rule coverage).
-SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config, uint64_t index,
-                       std::vector<eval::TraceEvent>* trace = nullptr, uint64_t maxDecisions = 2'000'000);
+SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config,
+                       uint64_t index, std::vector<eval::TraceEvent>* trace = nullptr,
+                       uint64_t maxDecisions = 2'000'000);
 
 // The automatic players: `random` (above) and `greedy`: it finishes each action's own decisions by
 // trying every option a few times on copies of the game and keeping the one that leaves its side
@@ -38,9 +40,9 @@ SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::Sessi
 // tries the few non-movement ones the same way, and moves its units toward the enemy unless the
 // hex is next to more enemy strength than the unit's own. `players[s]` is side s's player.
 enum class PlayerKind { Random, Greedy };
-SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config, uint64_t index,
-                 const std::vector<PlayerKind>& players, std::vector<eval::TraceEvent>* trace = nullptr,
-                 uint64_t maxDecisions = 2'000'000);
+SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config,
+                 uint64_t index, const std::vector<PlayerKind>& players,
+                 std::vector<eval::TraceEvent>* trace = nullptr, uint64_t maxDecisions = 2'000'000);
 
 struct SimSpec {
   std::string ruleset, scenario, level;
@@ -57,11 +59,13 @@ std::pair<uint64_t, uint64_t> shardRange(uint64_t games, unsigned index, unsigne
 
 // Aggregates: the winner and victory level counts with 95% confidence intervals (Wilson), and the
 // mean turns and losses per side with 95% intervals (normal approximation).
-std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& sides, const std::vector<SimGame>& games);
+std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& sides,
+                          const std::vector<SimGame>& games);
 // The whole run as one JSON document: the spec, the side names and every game; `--merge` reads
 // these back.
-std::string toJson(const SimSpec& spec, const std::vector<std::string>& sides, const std::vector<SimGame>& games);
-bool fromJson(const std::string& text, SimSpec& spec, std::vector<std::string>& sides, std::vector<SimGame>& games,
-              std::string& error);
+std::string toJson(const SimSpec& spec, const std::vector<std::string>& sides,
+                   const std::vector<SimGame>& games);
+bool fromJson(const std::string& text, SimSpec& spec, std::vector<std::string>& sides,
+              std::vector<SimGame>& games, std::string& error);
 
 }  // namespace polemos::analysis

@@ -49,8 +49,25 @@ struct TypeRef {
 // ---------------------------------------------------------------------------------------------
 
 enum class ExprKind {
-  Int, Odds, String, Bool, None, CitationLit, Name, Member, Call, Index, Unary, Binary, Cond,
-  Lambda, List, Map, Range, Roll, Choose
+  Int,
+  Odds,
+  String,
+  Bool,
+  None,
+  CitationLit,
+  Name,
+  Member,
+  Call,
+  Index,
+  Unary,
+  Binary,
+  Cond,
+  Lambda,
+  List,
+  Map,
+  Range,
+  Roll,
+  Choose
 };
 
 enum class UnaryOp { Neg, Not };
@@ -109,7 +126,20 @@ struct Expr {
 // ---------------------------------------------------------------------------------------------
 
 enum class StmtKind {
-  Let, Assign, If, For, While, Require, Return, Phase, Step, Alternate, Emit, Apply, Note, Block,
+  Let,
+  Assign,
+  If,
+  For,
+  While,
+  Require,
+  Return,
+  Phase,
+  Step,
+  Alternate,
+  Emit,
+  Apply,
+  Note,
+  Block,
   ExprStmt
 };
 
@@ -129,12 +159,12 @@ struct Gate {
 // Inside `phase` and `alternate`.
 struct PhaseItem {
   enum Kind { Allow, EndRequires, OnStart, OnEnd } kind = Allow;
-  std::vector<Ident> actions;         // Allow
-  ExprPtr cond;                       // EndRequires
-  std::vector<Citation> citations;    // EndRequires
-  std::string message;                // EndRequires: `else "message"`; empty: the source text
-  std::string condText;               // EndRequires: the condition's source text
-  std::vector<StmtPtr> body;          // OnStart / OnEnd
+  std::vector<Ident> actions;       // Allow
+  ExprPtr cond;                     // EndRequires
+  std::vector<Citation> citations;  // EndRequires
+  std::string message;              // EndRequires: `else "message"`; empty: the source text
+  std::string condText;             // EndRequires: the condition's source text
+  std::vector<StmtPtr> body;        // OnStart / OnEnd
   SourceRange range;
 };
 
@@ -175,9 +205,32 @@ struct Stmt {
 // ---------------------------------------------------------------------------------------------
 
 enum class DeclKind {
-  Uses, Include, Levels, Option, Enum, Const, Die, SideState, GameState, UnitClass, UnitType,
-  TerrainAttributes, HexsideAttributes, ScenarioAttributes, Terrain, Hexside, Table, Quantity,
-  Modifier, Function, Procedure, Action, Results, Event, Trigger, Sequence
+  Uses,
+  Include,
+  Levels,
+  Option,
+  Enum,
+  Const,
+  Die,
+  SideState,
+  GameState,
+  UnitClass,
+  UnitType,
+  TerrainAttributes,
+  HexsideAttributes,
+  ScenarioAttributes,
+  Terrain,
+  Hexside,
+  Table,
+  Quantity,
+  Modifier,
+  Function,
+  Procedure,
+  Action,
+  Results,
+  Event,
+  Trigger,
+  Sequence
 };
 
 // How an overlay treats a declaration: plain (a new one; in an overlay, the same as `add`),
@@ -317,7 +370,7 @@ struct HexPair {
 
 struct MapItem {
   enum Kind { Default, Terrain, Hexside, Elevation, Group } kind = Terrain;
-  Ident name;          // terrain / hexside feature / group name
+  Ident name;  // terrain / hexside feature / group name
   int64_t elevation = 0;
   std::vector<HexRef> hexes;
   std::vector<HexPair> pairs;
@@ -387,9 +440,9 @@ struct Block {
 
 struct File {
   diag::FileId file = diag::kNoFile;
-  std::optional<Ident> partOf;       // `part of standard`
+  std::optional<Ident> partOf;  // `part of standard`
   std::vector<std::unique_ptr<Block>> blocks;
-  std::vector<DeclPtr> decls;        // top-level declarations (in a `part of` file)
+  std::vector<DeclPtr> decls;  // top-level declarations (in a `part of` file)
 };
 
 }  // namespace polemos::ast

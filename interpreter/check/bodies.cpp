@@ -1,4 +1,5 @@
-// The checker: lowering declarations with bodies (functions, quantities and their modifiers, actions, triggers, derived fields, the sequence of play).
+// The checker: lowering declarations with bodies (functions, quantities and their modifiers,
+// actions, triggers, derived fields, the sequence of play).
 #include "check/compiler_internal.h"
 
 namespace polemos::check::detail {
@@ -34,7 +35,8 @@ void Compiler::compileQuantity(const Decl& d, int32_t fi) {
   c.pure = true;
   c.scopes.emplace_back();
   ctx_ = &c;
-  for (size_t i = 0; i < d.params.size(); ++i) newLocal(d.params[i].name.name, P.functions[c.index].paramTypes[i]);
+  for (size_t i = 0; i < d.params.size(); ++i)
+    newLocal(d.params[i].name.name, P.functions[c.index].paramTypes[i]);
   Type base = compileExpr(*d.value);
   if (P.functions[c.index].result.kind == TypeKind::Any) P.functions[fi].result = base;
   int32_t acc = newLocal("", base);
@@ -47,12 +49,17 @@ void Compiler::compileQuantity(const Decl& d, int32_t fi) {
   // doubled by a charge), and column shifts come last (15.1).
   auto stage = [](ast::ModOpKind k) {
     switch (k) {
-      case ast::ModOpKind::Set: return 0;
-      case ast::ModOpKind::Div: return 1;
-      case ast::ModOpKind::Mul: return 2;
+      case ast::ModOpKind::Set:
+        return 0;
+      case ast::ModOpKind::Div:
+        return 1;
+      case ast::ModOpKind::Mul:
+        return 2;
       case ast::ModOpKind::Add:
-      case ast::ModOpKind::Sub: return 3;
-      case ast::ModOpKind::Shift: return 4;
+      case ast::ModOpKind::Sub:
+        return 3;
+      case ast::ModOpKind::Shift:
+        return 4;
     }
     return 3;
   };
@@ -64,7 +71,8 @@ void Compiler::compileQuantity(const Decl& d, int32_t fi) {
     ctx_->scopes.emplace_back();
     // Bind the modifier's parameter names to the quantity's parameters.
     for (size_t i = 0; i < m->paramNames.size() && i < d.params.size(); ++i) {
-      ctx_->scopes.back().push_back(Local{m->paramNames[i].name, static_cast<int32_t>(i), P.functions[c.index].paramTypes[i]});
+      ctx_->scopes.back().push_back(Local{m->paramNames[i].name, static_cast<int32_t>(i),
+                                          P.functions[c.index].paramTypes[i]});
     }
     if (m->paramNames.size() > d.params.size()) {
       error(m->paramNames[d.params.size()].range,
@@ -97,14 +105,23 @@ void Compiler::compileQuantity(const Decl& d, int32_t fi) {
         emit(Op::Load, acc);
         ot = compileExpr(*cl.operand);
         switch (cl.op) {
-          case ast::ModOpKind::Add: emit(Op::Add, 0, 0, cl.range); opText = "+"; break;
-          case ast::ModOpKind::Sub: emit(Op::Sub, 0, 0, cl.range); opText = "-"; break;
-          case ast::ModOpKind::Mul: emit(Op::Mul, 0, 0, cl.range); opText = "x"; break;
+          case ast::ModOpKind::Add:
+            emit(Op::Add, 0, 0, cl.range);
+            opText = "+";
+            break;
+          case ast::ModOpKind::Sub:
+            emit(Op::Sub, 0, 0, cl.range);
+            opText = "-";
+            break;
+          case ast::ModOpKind::Mul:
+            emit(Op::Mul, 0, 0, cl.range);
+            opText = "x";
+            break;
           case ast::ModOpKind::Div:
             emit(Op::CallBuiltin,
                  ir::findBuiltin(cl.rounding == ast::Rounding::Up        ? "div_up"
-                                   : cl.rounding == ast::Rounding::Nearest ? "div_nearest"
-                                                                           : "div_down"),
+                                 : cl.rounding == ast::Rounding::Nearest ? "div_nearest"
+                                                                         : "div_down"),
                  2, cl.range);
             opText = "/";
             break;
@@ -112,9 +129,11 @@ void Compiler::compileQuantity(const Decl& d, int32_t fi) {
             emit(Op::CallBuiltin, ir::findBuiltin("shift"), 2, cl.range);
             opText = "shift ";
             break;
-          case ast::ModOpKind::Set: break;
+          case ast::ModOpKind::Set:
+            break;
         }
-        if (cl.op != ast::ModOpKind::Shift) expectInt(ot, cl.operand->range, "a modifier's operand");
+        if (cl.op != ast::ModOpKind::Shift)
+          expectInt(ot, cl.operand->range, "a modifier's operand");
       }
       emit(Op::Store, acc);
       ModifierInfo mi;
@@ -127,8 +146,8 @@ void Compiler::compileQuantity(const Decl& d, int32_t fi) {
       emit(Op::Load, acc);
       compileExpr(*cl.operand);
       for (const auto& b : cl.because) compileExpr(*b);
-      emit(Op::Trace, static_cast<int32_t>(P.modifiers.size() - 1), static_cast<int32_t>(cl.because.size()),
-           cl.range);
+      emit(Op::Trace, static_cast<int32_t>(P.modifiers.size() - 1),
+           static_cast<int32_t>(cl.because.size()), cl.range);
       toEnd.push_back(here());
       emit(Op::Jump, 0);
       if (next >= 0) patch(next, here());
@@ -146,7 +165,9 @@ bool Compiler::exprIsPure(const Expr& e) {
   if (e.kind == ExprKind::Roll || e.kind == ExprKind::Choose) return false;
   if (e.kind == ExprKind::Call && e.operands[0]->kind == ExprKind::Name) {
     const std::string& n = e.operands[0]->text;
-    if (const Sym* s = lookup(n); s && s->kind == SymKind::Function && !P.functions[s->index].pure()) return false;
+    if (const Sym* s = lookup(n);
+        s && s->kind == SymKind::Function && !P.functions[s->index].pure())
+      return false;
     if (int b = ir::findBuiltin(n); b >= 0 && ir::builtin(b).effect) return false;
   }
   for (const auto& op : e.operands)
@@ -173,8 +194,8 @@ void Compiler::compileAction(const Decl& d) {
     ap.name = names[i];
     ap.type = types[i];
     if (d.params[i].domain) {
-      int32_t fi = newFunction(fmt::format("{}.{} (domain)", d.name.name, names[i]), FuncKind::Function,
-                               d.params[i].range);
+      int32_t fi = newFunction(fmt::format("{}.{} (domain)", d.name.name, names[i]),
+                               FuncKind::Function, d.params[i].range);
       FnCtx c;
       c.index = fi;
       c.pure = true;
@@ -185,7 +206,8 @@ void Compiler::compileAction(const Decl& d) {
       Type t = compileExpr(*d.params[i].domain);
       if (t.kind != TypeKind::Any && t.kind != TypeKind::List) {
         error(d.params[i].domain->range,
-              fmt::format("the candidates of '{}' must be a list, but this is {}", names[i], typeName(P, t)));
+              fmt::format("the candidates of '{}' must be a list, but this is {}", names[i],
+                          typeName(P, t)));
       } else if (t.kind == TypeKind::List && !assignable(types[i], t.element())) {
         error(d.params[i].domain->range,
               fmt::format("'{}' is {}, but its candidates are {}", names[i], typeName(P, types[i]),
@@ -198,8 +220,9 @@ void Compiler::compileAction(const Decl& d) {
       TypeKind k = types[i].kind;
       if (k != TypeKind::Unit && k != TypeKind::Hex && k != TypeKind::Side && k != TypeKind::Enum &&
           k != TypeKind::Bool && k != TypeKind::Level && k != TypeKind::Int) {
-        error(d.params[i].range, fmt::format("parameter '{}' needs its candidates, as in `{}: {} in ...`",
-                                             names[i], names[i], typeName(P, types[i])));
+        error(d.params[i].range,
+              fmt::format("parameter '{}' needs its candidates, as in `{}: {} in ...`", names[i],
+                          names[i], typeName(P, types[i])));
       }
     }
     a.params.push_back(ap);
@@ -317,24 +340,30 @@ void Compiler::compileBodies() {
     std::string q = m->qualified.joined();
     auto it = quantities_.find(q);
     if (it == quantities_.end()) {
-      error(m->qualified.range, fmt::format("modifier {}: '{}' is not a quantity", m->name.name, q));
+      error(m->qualified.range,
+            fmt::format("modifier {}: '{}' is not a quantity", m->name.name, q));
       continue;
     }
     if (m->clauses.empty()) continue;
     ast::ModOpKind k0 = m->clauses[0].op;
-    auto kindClass = [](ast::ModOpKind k) { return k == ast::ModOpKind::Sub ? ast::ModOpKind::Add : k; };
+    auto kindClass = [](ast::ModOpKind k) {
+      return k == ast::ModOpKind::Sub ? ast::ModOpKind::Add : k;
+    };
     bool mixed = false;
     for (const auto& cl : m->clauses) mixed |= kindClass(cl.op) != kindClass(k0);
     if (mixed) {
       error(m->name.range, fmt::format("modifier {} mixes kinds of operation; split it so each "
-                                       "modifier adds, multiplies, divides, sets or shifts", m->name.name));
+                                       "modifier adds, multiplies, divides, sets or shifts",
+                                       m->name.name));
       continue;
     }
     modifiersOf_[it->second].push_back(m);
   }
   for (auto& [d, fi] : bodies_) {
-    if (d->kind == DeclKind::Quantity) compileQuantity(*d, fi);
-    else compileFunctionDecl(*d, fi);
+    if (d->kind == DeclKind::Quantity)
+      compileQuantity(*d, fi);
+    else
+      compileFunctionDecl(*d, fi);
   }
   for (const Decl* a : actions_) compileAction(*a);
   for (const Decl* r : results_) {
@@ -347,7 +376,8 @@ void Compiler::compileBodies() {
       c.pure = false;
       c.scopes.emplace_back();
       ctx_ = &c;
-      for (size_t j = 0; j < r->params.size(); ++j) newLocal(r->params[j].name.name, P.functions[c.index].paramTypes[j]);
+      for (size_t j = 0; j < r->params.size(); ++j)
+        newLocal(r->params[j].name.name, P.functions[c.index].paramTypes[j]);
       P.functions[c.index].citations = citeStrings(r->cases[i].citations);
       compileBlock(r->cases[i].body);
       emit(Op::Const, addConst(Value::none()));
@@ -358,14 +388,15 @@ void Compiler::compileBodies() {
   for (const Decl* t : triggers_) {
     const Sym* ev = lookup(t->event.name);
     if (!ev || ev->kind != SymKind::Event) {
-      error(t->event.range, fmt::format("trigger {}: unknown event '{}'", t->name.name, t->event.name));
+      error(t->event.range,
+            fmt::format("trigger {}: unknown event '{}'", t->name.name, t->event.name));
       continue;
     }
     EventInfo& info = P.events[ev->index];
     if (t->paramNames.size() != info.params.size()) {
-      error(t->event.range, fmt::format("event {} has {} parameter{}, but the trigger names {}", info.name,
-                                        info.params.size(), info.params.size() == 1 ? "" : "s",
-                                        t->paramNames.size()));
+      error(t->event.range, fmt::format("event {} has {} parameter{}, but the trigger names {}",
+                                        info.name, info.params.size(),
+                                        info.params.size() == 1 ? "" : "s", t->paramNames.size()));
       continue;
     }
     int32_t fi = newFunction(t->name.name, FuncKind::Trigger, t->range);
@@ -374,7 +405,8 @@ void Compiler::compileBodies() {
     c.pure = false;
     c.scopes.emplace_back();
     ctx_ = &c;
-    for (size_t j = 0; j < t->paramNames.size(); ++j) newLocal(t->paramNames[j].name, info.params[j]);
+    for (size_t j = 0; j < t->paramNames.size(); ++j)
+      newLocal(t->paramNames[j].name, info.params[j]);
     P.functions[c.index].arity = static_cast<int32_t>(t->paramNames.size());
     P.functions[c.index].citations = citeStrings(t->citations);
     compileBlock(t->body);
@@ -382,7 +414,8 @@ void Compiler::compileBodies() {
     emit(Op::Return, 0, 0, t->range);
     ctx_ = nullptr;
     std::vector<std::pair<std::string, Type>> gateParams;
-    for (size_t j = 0; j < t->paramNames.size(); ++j) gateParams.emplace_back(t->paramNames[j].name, info.params[j]);
+    for (size_t j = 0; j < t->paramNames.size(); ++j)
+      gateParams.emplace_back(t->paramNames[j].name, info.params[j]);
     int32_t gate = compileGate(t->gates, t->name.name, gateParams);
     info.triggers.push_back(fi);
     info.triggerGates.push_back(gate);

@@ -28,23 +28,33 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
   // Declaration order matters only for dependencies between constants; declare types first.
   auto rank = [](DeclKind k) {
     switch (k) {
-      case DeclKind::Levels: return 0;
+      case DeclKind::Levels:
+        return 0;
       case DeclKind::Enum:
-      case DeclKind::Results: return 1;
-      case DeclKind::Die: return 2;
-      case DeclKind::Const: return 3;
-      case DeclKind::Option: return 4;
-      case DeclKind::UnitClass: return 5;
+      case DeclKind::Results:
+        return 1;
+      case DeclKind::Die:
+        return 2;
+      case DeclKind::Const:
+        return 3;
+      case DeclKind::Option:
+        return 4;
+      case DeclKind::UnitClass:
+        return 5;
       case DeclKind::SideState:
       case DeclKind::GameState:
       case DeclKind::TerrainAttributes:
       case DeclKind::HexsideAttributes:
-      case DeclKind::ScenarioAttributes: return 6;
+      case DeclKind::ScenarioAttributes:
+        return 6;
       case DeclKind::Terrain:
       case DeclKind::Hexside:
-      case DeclKind::UnitType: return 7;
-      case DeclKind::Table: return 8;
-      default: return 9;
+      case DeclKind::UnitType:
+        return 7;
+      case DeclKind::Table:
+        return 8;
+      default:
+        return 9;
     }
   };
   std::vector<const MergedDecl*> order;
@@ -76,10 +86,13 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
 }
 
 void Compiler::rebuildSymbols() {
-  for (size_t i = 0; i < P.levels.size(); ++i) syms_.emplace(P.levels[i], Sym{SymKind::Level, static_cast<int32_t>(i)});
-  for (size_t r = 0; r < P.results.size(); ++r) syms_.emplace(P.results[r].name, Sym{SymKind::Results, static_cast<int32_t>(r)});
+  for (size_t i = 0; i < P.levels.size(); ++i)
+    syms_.emplace(P.levels[i], Sym{SymKind::Level, static_cast<int32_t>(i)});
+  for (size_t r = 0; r < P.results.size(); ++r)
+    syms_.emplace(P.results[r].name, Sym{SymKind::Results, static_cast<int32_t>(r)});
   for (size_t e = 0; e < P.enums.size(); ++e) {
-    if (P.enums[e].results < 0) syms_.emplace(P.enums[e].name, Sym{SymKind::EnumType, static_cast<int32_t>(e)});
+    if (P.enums[e].results < 0)
+      syms_.emplace(P.enums[e].name, Sym{SymKind::EnumType, static_cast<int32_t>(e)});
     for (size_t m = 0; m < P.enums[e].members.size(); ++m) {
       const std::string& n = P.enums[e].members[m];
       auto it = syms_.find(n);
@@ -90,20 +103,32 @@ void Compiler::rebuildSymbols() {
       syms_.emplace(n, Sym{SymKind::EnumMember, static_cast<int32_t>(m), static_cast<int32_t>(e)});
     }
   }
-  for (size_t i = 0; i < P.options.size(); ++i) syms_.emplace(P.options[i].name, Sym{SymKind::Option, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.globalNames.size(); ++i) syms_.emplace(P.globalNames[i], Sym{SymKind::Const, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.dice.size(); ++i) syms_.emplace(P.dice[i].name, Sym{SymKind::Die, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.classes.size(); ++i) syms_.emplace(P.classes[i].name, Sym{SymKind::Class, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.unitTypes.size(); ++i) syms_.emplace(P.unitTypes[i].name, Sym{SymKind::UnitType, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.terrains.size(); ++i) syms_.emplace(P.terrains[i].name, Sym{SymKind::Terrain, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.features.size(); ++i) syms_.emplace(P.features[i].name, Sym{SymKind::Feature, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.tables.size(); ++i) syms_.emplace(P.tables[i].name, Sym{SymKind::Table, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.actions.size(); ++i) syms_.emplace(P.actions[i].name, Sym{SymKind::Action, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.events.size(); ++i) syms_.emplace(P.events[i].name, Sym{SymKind::Event, static_cast<int32_t>(i)});
-  for (size_t i = 0; i < P.sides.size(); ++i) syms_.emplace(P.sides[i].name, Sym{SymKind::Side, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.options.size(); ++i)
+    syms_.emplace(P.options[i].name, Sym{SymKind::Option, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.globalNames.size(); ++i)
+    syms_.emplace(P.globalNames[i], Sym{SymKind::Const, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.dice.size(); ++i)
+    syms_.emplace(P.dice[i].name, Sym{SymKind::Die, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.classes.size(); ++i)
+    syms_.emplace(P.classes[i].name, Sym{SymKind::Class, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.unitTypes.size(); ++i)
+    syms_.emplace(P.unitTypes[i].name, Sym{SymKind::UnitType, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.terrains.size(); ++i)
+    syms_.emplace(P.terrains[i].name, Sym{SymKind::Terrain, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.features.size(); ++i)
+    syms_.emplace(P.features[i].name, Sym{SymKind::Feature, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.tables.size(); ++i)
+    syms_.emplace(P.tables[i].name, Sym{SymKind::Table, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.actions.size(); ++i)
+    syms_.emplace(P.actions[i].name, Sym{SymKind::Action, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.events.size(); ++i)
+    syms_.emplace(P.events[i].name, Sym{SymKind::Event, static_cast<int32_t>(i)});
+  for (size_t i = 0; i < P.sides.size(); ++i)
+    syms_.emplace(P.sides[i].name, Sym{SymKind::Side, static_cast<int32_t>(i)});
   for (const auto& [n, fi] : P.functionByName) syms_.emplace(n, Sym{SymKind::Function, fi});
   for (size_t i = 0; i < P.functions.size(); ++i)
-    if (P.functions[i].kind == FuncKind::Quantity) quantities_[P.functions[i].name] = static_cast<int32_t>(i);
+    if (P.functions[i].kind == FuncKind::Quantity)
+      quantities_[P.functions[i].name] = static_cast<int32_t>(i);
 }
 
 int32_t Compiler::compileStandalone(const ast::Expr& e) {
@@ -133,7 +158,8 @@ void markTracingCalls(ir::Program& P) {
       if (in.op == Op::Const && in.a >= 0 && static_cast<size_t>(in.a) < P.constants.size() &&
           P.constants[in.a].tag == Tag::Func)
         callee = static_cast<int32_t>(P.constants[in.a].i);
-      if (callee >= 0 && static_cast<size_t>(callee) < n) callers[callee].push_back(static_cast<int32_t>(f));
+      if (callee >= 0 && static_cast<size_t>(callee) < n)
+        callers[callee].push_back(static_cast<int32_t>(f));
     }
   }
   std::vector<int32_t> work;

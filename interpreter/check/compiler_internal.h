@@ -8,7 +8,8 @@
 //   names.cpp         code generation for names, members and calls
 //   expressions.cpp   code generation for the other expressions (index, operators, lambdas, rolls,
 //                     choices) and the expression dispatcher
-//   bodies.cpp        lowering declarations with bodies: functions, quantities with their modifiers,
+//   bodies.cpp        lowering declarations with bodies: functions, quantities with their
+//   modifiers,
 //                     actions, triggers, derived fields, the sequence of play
 //   hooks.cpp         the hook functions held to their contract (ir/hooks.h)
 //   compiler.cpp      the passes in order, and the entry points of compiler.h
@@ -42,8 +43,23 @@ using ast::StmtKind;
 using diag::SourceRange;
 
 enum class SymKind {
-  EnumType, EnumMember, Option, Const, Die, Class, UnitType, Terrain, Feature, Table, Function,
-  Quantity, Action, Results, Event, Level, Side
+  EnumType,
+  EnumMember,
+  Option,
+  Const,
+  Die,
+  Class,
+  UnitType,
+  Terrain,
+  Feature,
+  Table,
+  Function,
+  Quantity,
+  Action,
+  Results,
+  Event,
+  Level,
+  Side
 };
 
 struct Sym {
@@ -65,12 +81,11 @@ struct FnCtx {
   int32_t index = -1;
   bool pure = false;
   std::vector<std::vector<Local>> scopes;
-  FnCtx* parent = nullptr;                              // lambdas: the enclosing function
-  std::vector<std::pair<int32_t, int32_t>> captures;    // (slot in parent, slot here)
-  const Schema* owner = nullptr;                        // derived fields: `this` is local 0
+  FnCtx* parent = nullptr;                            // lambdas: the enclosing function
+  std::vector<std::pair<int32_t, int32_t>> captures;  // (slot in parent, slot here)
+  const Schema* owner = nullptr;                      // derived fields: `this` is local 0
   bool inWindowScope = false;
 };
-
 
 std::string typeName(const Program& p, const Type& t);
 bool assignable(const Type& to, const Type& from);
@@ -94,7 +109,7 @@ class Compiler {
   Program& P;
   std::unordered_map<std::string, Sym> syms_;
   std::unordered_map<std::string, int32_t> quantities_;  // dotted name -> function
-  std::vector<std::pair<const Decl*, int32_t>> bodies_;   // function decls to compile
+  std::vector<std::pair<const Decl*, int32_t>> bodies_;  // function decls to compile
   std::vector<const Decl*> modifiers_, triggers_, actions_, results_, classes_;
   std::unordered_map<int32_t, std::vector<const Decl*>> modifiersOf_;  // quantity fn -> mods
   std::unordered_map<const Decl*, int32_t> actionIndex_;
@@ -142,7 +157,8 @@ class Compiler {
 
   // --- declarations ---
   void declare(const Decl& d);
-  void declareSchema(Schema& s, const std::vector<ast::FieldDecl>& fields, const std::string& owner);
+  void declareSchema(Schema& s, const std::vector<ast::FieldDecl>& fields,
+                     const std::string& owner);
   void fillKind(KindInfo& k, const Schema& schema, const Decl& d, const char* what);
   void declareTable(const Decl& d);
   int32_t newFunction(const std::string& name, FuncKind kind, SourceRange range);

@@ -1,4 +1,5 @@
-// The checker: declaring the merged declarations (the symbol table, schemas, kinds, tables, functions, quantities, actions, events).
+// The checker: declaring the merged declarations (the symbol table, schemas, kinds, tables,
+// functions, quantities, actions, events).
 #include "check/compiler_internal.h"
 
 namespace polemos::check::detail {
@@ -67,8 +68,9 @@ void Compiler::fillKind(KindInfo& k, const Schema& schema, const Decl& d, const 
                                                       what, k.name, init.name.name, what));
       std::string known;
       for (const auto& f : schema.fields) known += (known.empty() ? "" : ", ") + f.name;
-      D.note(diag, {}, known.empty() ? fmt::format("no {} attributes are declared", what)
-                                     : fmt::format("known attributes: {}", known));
+      D.note(diag, {},
+             known.empty() ? fmt::format("no {} attributes are declared", what)
+                           : fmt::format("known attributes: {}", known));
       continue;
     }
     auto v = constEval(*init.value);
@@ -80,9 +82,9 @@ void Compiler::fillKind(KindInfo& k, const Schema& schema, const Decl& d, const 
   }
   for (size_t i = 0; i < schema.fields.size(); ++i) {
     if (!set[i] && schema.fields[i].derived < 0) {
-      error(d.name.range, fmt::format("{} '{}' is missing '{}' ({}), which has no default", what,
-                                      k.name, schema.fields[i].name,
-                                      typeName(P, schema.fields[i].type)));
+      error(d.name.range,
+            fmt::format("{} '{}' is missing '{}' ({}), which has no default", what, k.name,
+                        schema.fields[i].name, typeName(P, schema.fields[i].type)));
     }
   }
 }
@@ -97,8 +99,9 @@ void Compiler::declareTable(const Decl& d) {
     if (!k) return;
     const std::string& n = k->name;
     // `rows d6` / `rows 2d6`: die rolls, keyed by number.
-    bool dice = n.find('d') != std::string::npos &&
-                std::all_of(n.begin(), n.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == 'd'; });
+    bool dice = n.find('d') != std::string::npos && std::all_of(n.begin(), n.end(), [](char c) {
+                  return std::isdigit(static_cast<unsigned char>(c)) || c == 'd';
+                });
     const Sym* ks = lookup(n);
     if (n == "odds") {
       kind = TableInfo::OddsKeys;
@@ -112,7 +115,8 @@ void Compiler::declareTable(const Decl& d) {
       en = P.results[s->index].enumId;
     } else {
       error(k->range, fmt::format("unknown table key kind '{}' (use int, odds, a die such as d6, "
-                                  "or an enum)", n));
+                                  "or an enum)",
+                                  n));
     }
   };
   t.rowKind = TableInfo::IntKeys;
@@ -129,22 +133,47 @@ void Compiler::declareTable(const Decl& d) {
       return std::nullopt;
     }
     switch (k.kind) {
-      case ast::TableKey::Int: out.kind = TableKeyInfo::Int; out.lo = out.hi = k.lo; out.text = std::to_string(k.lo); break;
+      case ast::TableKey::Int:
+        out.kind = TableKeyInfo::Int;
+        out.lo = out.hi = k.lo;
+        out.text = std::to_string(k.lo);
+        break;
       case ast::TableKey::Range:
-        out.kind = TableKeyInfo::Range; out.lo = k.lo; out.hi = k.hi;
+        out.kind = TableKeyInfo::Range;
+        out.lo = k.lo;
+        out.hi = k.hi;
         out.text = fmt::format("{}-{}", k.lo, k.hi);
         if (k.hi < k.lo) {
-          error(k.range, fmt::format("empty range {}-{}: the first number must not exceed the second",
-                                     k.lo, k.hi));
+          error(k.range,
+                fmt::format("empty range {}-{}: the first number must not exceed the second", k.lo,
+                            k.hi));
           return std::nullopt;
         }
         break;
-      case ast::TableKey::Less: out.kind = TableKeyInfo::Less; out.lo = k.lo; out.text = fmt::format("<{}", k.lo); break;
-      case ast::TableKey::LessEq: out.kind = TableKeyInfo::LessEq; out.lo = k.lo; out.text = fmt::format("<={}", k.lo); break;
-      case ast::TableKey::Greater: out.kind = TableKeyInfo::Greater; out.lo = k.lo; out.text = fmt::format(">{}", k.lo); break;
-      case ast::TableKey::GreaterEq: out.kind = TableKeyInfo::GreaterEq; out.lo = k.lo; out.text = fmt::format(">={}", k.lo); break;
+      case ast::TableKey::Less:
+        out.kind = TableKeyInfo::Less;
+        out.lo = k.lo;
+        out.text = fmt::format("<{}", k.lo);
+        break;
+      case ast::TableKey::LessEq:
+        out.kind = TableKeyInfo::LessEq;
+        out.lo = k.lo;
+        out.text = fmt::format("<={}", k.lo);
+        break;
+      case ast::TableKey::Greater:
+        out.kind = TableKeyInfo::Greater;
+        out.lo = k.lo;
+        out.text = fmt::format(">{}", k.lo);
+        break;
+      case ast::TableKey::GreaterEq:
+        out.kind = TableKeyInfo::GreaterEq;
+        out.lo = k.lo;
+        out.text = fmt::format(">={}", k.lo);
+        break;
       case ast::TableKey::Odds:
-        out.kind = TableKeyInfo::Odds; out.lo = k.lo; out.hi = k.hi;
+        out.kind = TableKeyInfo::Odds;
+        out.lo = k.lo;
+        out.hi = k.hi;
         out.text = fmt::format("{}:{}", k.lo, k.hi);
         if (k.lo <= 0 || k.hi <= 0) {
           error(k.range, "odds must be two positive whole numbers, as in 3:1");
@@ -174,11 +203,13 @@ void Compiler::declareTable(const Decl& d) {
       return std::nullopt;
     }
     if (kind == TableInfo::EnumKeys) {
-      error(k.range, fmt::format("{} key '{}' must be a member of {}", where, out.text, P.enums[en].name));
+      error(k.range,
+            fmt::format("{} key '{}' must be a member of {}", where, out.text, P.enums[en].name));
       return std::nullopt;
     }
     if (kind == TableInfo::IntKeys && out.kind == TableKeyInfo::Odds) {
-      error(k.range, fmt::format("{} key '{}' is odds, but the {}s are numbers", where, out.text, where));
+      error(k.range,
+            fmt::format("{} key '{}' is odds, but the {}s are numbers", where, out.text, where));
       return std::nullopt;
     }
     return out;
@@ -194,24 +225,36 @@ void Compiler::declareTable(const Decl& d) {
     auto rk = convertKey(row.key, t.rowKind, t.rowEnum, "row");
     if (!rk) continue;
     if (row.cells.size() != width) {
-      error(row.key.range, fmt::format("table {}: row {} has {} cell{}, but the table has {} "
-                                       "column{}", t.name, rk->text, row.cells.size(),
-                                       row.cells.size() == 1 ? "" : "s", width, width == 1 ? "" : "s"));
+      error(row.key.range,
+            fmt::format("table {}: row {} has {} cell{}, but the table has {} "
+                        "column{}",
+                        t.name, rk->text, row.cells.size(), row.cells.size() == 1 ? "" : "s", width,
+                        width == 1 ? "" : "s"));
       continue;
     }
     t.rows.push_back(*rk);
     for (const auto& c : row.cells) {
       Value v;
       switch (c.kind) {
-        case ast::TableCell::Empty: v = Value::none(); break;
+        case ast::TableCell::Empty:
+          v = Value::none();
+          break;
         case ast::TableCell::Int:
           if (c.overflow) error(c.range, "number is too large");
           v = Value::integer(c.intValue);
           break;
-        case ast::TableCell::Odds: v = Value::odds(c.intValue, c.oddsB); break;
-        case ast::TableCell::String: v = Value::string(c.text); break;
-        case ast::TableCell::Bool: v = Value::boolean(c.intValue != 0); break;
-        case ast::TableCell::None: v = Value::none(); break;
+        case ast::TableCell::Odds:
+          v = Value::odds(c.intValue, c.oddsB);
+          break;
+        case ast::TableCell::String:
+          v = Value::string(c.text);
+          break;
+        case ast::TableCell::Bool:
+          v = Value::boolean(c.intValue != 0);
+          break;
+        case ast::TableCell::None:
+          v = Value::none();
+          break;
         case ast::TableCell::Name: {
           Expr ne(ExprKind::Name);
           ne.text = c.text;
@@ -237,13 +280,20 @@ void Compiler::declareTable(const Decl& d) {
   // Keys must be distinct (ranges may not overlap) so that a look-up has one answer.
   auto bounds = [](const TableKeyInfo& k) -> std::pair<int64_t, int64_t> {
     switch (k.kind) {
-      case TableKeyInfo::Int: return {k.lo, k.lo};
-      case TableKeyInfo::Range: return {k.lo, k.hi};
-      case TableKeyInfo::Less: return {INT64_MIN, k.lo - 1};
-      case TableKeyInfo::LessEq: return {INT64_MIN, k.lo};
-      case TableKeyInfo::Greater: return {k.lo + 1, INT64_MAX};
-      case TableKeyInfo::GreaterEq: return {k.lo, INT64_MAX};
-      default: return {1, 0};  // odds and members: compared by text below
+      case TableKeyInfo::Int:
+        return {k.lo, k.lo};
+      case TableKeyInfo::Range:
+        return {k.lo, k.hi};
+      case TableKeyInfo::Less:
+        return {INT64_MIN, k.lo - 1};
+      case TableKeyInfo::LessEq:
+        return {INT64_MIN, k.lo};
+      case TableKeyInfo::Greater:
+        return {k.lo + 1, INT64_MAX};
+      case TableKeyInfo::GreaterEq:
+        return {k.lo, INT64_MAX};
+      default:
+        return {1, 0};  // odds and members: compared by text below
     }
   };
   for (size_t i = 0; i < t.rows.size(); ++i) {
@@ -252,12 +302,15 @@ void Compiler::declareTable(const Decl& d) {
       auto [b0, b1] = bounds(t.rows[j]);
       bool numeric = a0 <= a1 && b0 <= b1;
       if (t.rows[i].text == t.rows[j].text) {
-        error(d.table.rows[i].key.range, fmt::format("table {}: row {} appears twice", t.name, t.rows[i].text));
+        error(d.table.rows[i].key.range,
+              fmt::format("table {}: row {} appears twice", t.name, t.rows[i].text));
         break;
       }
       if (numeric && a0 <= b1 && b0 <= a1) {
-        error(d.table.rows[i].key.range, fmt::format("table {}: row {} overlaps row {}, so a look-up would "
-                                                     "have two answers", t.name, t.rows[i].text, t.rows[j].text));
+        error(d.table.rows[i].key.range,
+              fmt::format("table {}: row {} overlaps row {}, so a look-up would "
+                          "have two answers",
+                          t.name, t.rows[i].text, t.rows[j].text));
         break;
       }
     }
@@ -277,7 +330,8 @@ void Compiler::declare(const Decl& d) {
         break;
       }
       for (const auto& l : d.levels) {
-        if (define(l.name, Sym{SymKind::Level, static_cast<int32_t>(P.levels.size())}, l.range, "level"))
+        if (define(l.name, Sym{SymKind::Level, static_cast<int32_t>(P.levels.size())}, l.range,
+                   "level"))
           P.levels.push_back(l.name);
       }
       break;
@@ -349,7 +403,8 @@ void Compiler::declare(const Decl& d) {
       } else {
         o.type = valueType(o.value);
       }
-      if (define(name, Sym{SymKind::Option, static_cast<int32_t>(P.options.size())}, d.name.range, "option"))
+      if (define(name, Sym{SymKind::Option, static_cast<int32_t>(P.options.size())}, d.name.range,
+                 "option"))
         P.options.push_back(std::move(o));
       break;
     }
@@ -360,8 +415,8 @@ void Compiler::declare(const Decl& d) {
         auto t = resolveType(*d.type);
         if (t) checkValueType(*t, *v, d.value->range, fmt::format("constant '{}'", name));
       }
-      if (define(name, Sym{SymKind::Const, static_cast<int32_t>(P.globals.size())}, d.name.range, "constant"))
-      {
+      if (define(name, Sym{SymKind::Const, static_cast<int32_t>(P.globals.size())}, d.name.range,
+                 "constant")) {
         P.globals.push_back(*v);
         P.globalNames.push_back(name);
       }
@@ -385,11 +440,21 @@ void Compiler::declare(const Decl& d) {
         P.dice.push_back(std::move(die));
       break;
     }
-    case DeclKind::SideState: declareSchema(P.sideState, d.fields, "side state"); break;
-    case DeclKind::GameState: declareSchema(P.gameState, d.fields, "game state"); break;
-    case DeclKind::TerrainAttributes: declareSchema(P.terrainAttrs, d.fields, "terrain attributes"); break;
-    case DeclKind::HexsideAttributes: declareSchema(P.hexsideAttrs, d.fields, "hexside attributes"); break;
-    case DeclKind::ScenarioAttributes: declareSchema(P.scenarioAttrs, d.fields, "scenario attributes"); break;
+    case DeclKind::SideState:
+      declareSchema(P.sideState, d.fields, "side state");
+      break;
+    case DeclKind::GameState:
+      declareSchema(P.gameState, d.fields, "game state");
+      break;
+    case DeclKind::TerrainAttributes:
+      declareSchema(P.terrainAttrs, d.fields, "terrain attributes");
+      break;
+    case DeclKind::HexsideAttributes:
+      declareSchema(P.hexsideAttrs, d.fields, "hexside attributes");
+      break;
+    case DeclKind::ScenarioAttributes:
+      declareSchema(P.scenarioAttrs, d.fields, "scenario attributes");
+      break;
     case DeclKind::UnitClass: {
       Schema s;
       s.name = name;
@@ -404,8 +469,8 @@ void Compiler::declare(const Decl& d) {
     case DeclKind::UnitType: {
       const Sym* cs = lookup(d.baseClass.name);
       if (!cs || cs->kind != SymKind::Class) {
-        error(d.baseClass.range, fmt::format("unit type '{}': '{}' is not a unit class", name,
-                                             d.baseClass.name));
+        error(d.baseClass.range,
+              fmt::format("unit type '{}': '{}' is not a unit class", name, d.baseClass.name));
         break;
       }
       const Schema& schema = P.classes[cs->index];
@@ -425,9 +490,9 @@ void Compiler::declare(const Decl& d) {
       for (const auto& init : d.inits) {
         int32_t slot = schema.find(P.nameId(init.name.name));
         if (slot < 0) {
-          auto& diag = error(init.name.range,
-                             fmt::format("unit type '{}': no field '{}' in unit class {}", name,
-                                         init.name.name, schema.name));
+          auto& diag =
+              error(init.name.range, fmt::format("unit type '{}': no field '{}' in unit class {}",
+                                                 name, init.name.name, schema.name));
           std::string known;
           for (const auto& f : schema.fields)
             if (f.derived == -1) known += (known.empty() ? "" : ", ") + f.name;
@@ -436,7 +501,8 @@ void Compiler::declare(const Decl& d) {
         }
         if (schema.fields[slot].derived != -1) {
           error(init.name.range, fmt::format("unit type '{}': '{}' is derived in unit class {} and "
-                                             "cannot be set", name, init.name.name, schema.name));
+                                             "cannot be set",
+                                             name, init.name.name, schema.name));
           continue;
         }
         auto v = constEval(*init.value);
@@ -450,31 +516,35 @@ void Compiler::declare(const Decl& d) {
       for (size_t i = 0; i < schema.fields.size(); ++i) {
         if (!set[i]) {
           error(d.name.range, fmt::format("unit type '{}' is missing '{}' ({}), required by unit "
-                                          "class {}", name, schema.fields[i].name,
+                                          "class {}",
+                                          name, schema.fields[i].name,
                                           typeName(P, schema.fields[i].type), schema.name));
         }
       }
-      if (define(name, Sym{SymKind::UnitType, static_cast<int32_t>(P.unitTypes.size())}, d.name.range,
-                 "unit type"))
+      if (define(name, Sym{SymKind::UnitType, static_cast<int32_t>(P.unitTypes.size())},
+                 d.name.range, "unit type"))
         P.unitTypes.push_back(std::move(u));
       break;
     }
     case DeclKind::Terrain: {
       KindInfo k;
       fillKind(k, P.terrainAttrs, d, "terrain");
-      if (define(name, Sym{SymKind::Terrain, static_cast<int32_t>(P.terrains.size())}, d.name.range, "terrain"))
+      if (define(name, Sym{SymKind::Terrain, static_cast<int32_t>(P.terrains.size())}, d.name.range,
+                 "terrain"))
         P.terrains.push_back(std::move(k));
       break;
     }
     case DeclKind::Hexside: {
       KindInfo k;
       fillKind(k, P.hexsideAttrs, d, "hexside");
-      if (define(name, Sym{SymKind::Feature, static_cast<int32_t>(P.features.size())}, d.name.range, "hexside"))
+      if (define(name, Sym{SymKind::Feature, static_cast<int32_t>(P.features.size())}, d.name.range,
+                 "hexside"))
         P.features.push_back(std::move(k));
       break;
     }
     case DeclKind::Table:
-      if (define(name, Sym{SymKind::Table, static_cast<int32_t>(P.tables.size())}, d.name.range, "table"))
+      if (define(name, Sym{SymKind::Table, static_cast<int32_t>(P.tables.size())}, d.name.range,
+                 "table"))
         declareTable(d);
       break;
     case DeclKind::Quantity: {
@@ -485,16 +555,18 @@ void Compiler::declare(const Decl& d) {
       }
       int32_t fi = newFunction(q, FuncKind::Quantity, d.range);
       quantities_[q] = fi;
-      if (d.qualified.parts.size() == 1) define(q, Sym{SymKind::Quantity, fi}, d.qualified.range, "quantity");
+      if (d.qualified.parts.size() == 1)
+        define(q, Sym{SymKind::Quantity, fi}, d.qualified.range, "quantity");
       bodies_.emplace_back(&d, fi);
       break;
     }
     case DeclKind::Function:
     case DeclKind::Procedure: {
-      int32_t fi = newFunction(name, d.kind == DeclKind::Function ? FuncKind::Function : FuncKind::Procedure,
-                               d.range);
+      int32_t fi = newFunction(
+          name, d.kind == DeclKind::Function ? FuncKind::Function : FuncKind::Procedure, d.range);
       if (ir::findBuiltin(name) >= 0) {
-        error(d.name.range, fmt::format("'{}' is a builtin function and cannot be redeclared", name));
+        error(d.name.range,
+              fmt::format("'{}' is a builtin function and cannot be redeclared", name));
         break;
       }
       if (define(name, Sym{SymKind::Function, fi}, d.name.range, declKindName(d.kind))) {
@@ -523,16 +595,22 @@ void Compiler::declare(const Decl& d) {
         auto t = resolveType(p.type);
         ev.params.push_back(t ? *t : Type::any());
       }
-      if (define(name, Sym{SymKind::Event, static_cast<int32_t>(P.events.size())}, d.name.range, "event"))
+      if (define(name, Sym{SymKind::Event, static_cast<int32_t>(P.events.size())}, d.name.range,
+                 "event"))
         P.events.push_back(std::move(ev));
       break;
     }
-    case DeclKind::Modifier: modifiers_.push_back(&d); break;
-    case DeclKind::Trigger: triggers_.push_back(&d); break;
+    case DeclKind::Modifier:
+      modifiers_.push_back(&d);
+      break;
+    case DeclKind::Trigger:
+      triggers_.push_back(&d);
+      break;
     case DeclKind::Sequence:
       if (sequence_) {
         auto& diag = error(d.range, "a ruleset has one sequence of play; this is a second one");
-        D.note(diag, sequence_->range, "the first is here (an overlay replaces it with `replace sequence`)");
+        D.note(diag, sequence_->range,
+               "the first is here (an overlay replaces it with `replace sequence`)");
         break;
       }
       sequence_ = &d;

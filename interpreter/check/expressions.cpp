@@ -1,4 +1,5 @@
-// The checker: code generation for index, operators, lambdas, rolls and choices, and the expression dispatcher.
+// The checker: code generation for index, operators, lambdas, rolls and choices, and the expression
+// dispatcher.
 #include "check/compiler_internal.h"
 #include "limits/limits.h"
 
@@ -38,11 +39,13 @@ Type Compiler::compileBinary(const Expr& e) {
   using B = ast::BinaryOp;
   if (e.binaryOp == B::And || e.binaryOp == B::Or) {
     Type l = compileExpr(*e.operands[0]);
-    expectBool(l, e.operands[0]->range, e.binaryOp == B::And ? "each side of `and`" : "each side of `or`");
+    expectBool(l, e.operands[0]->range,
+               e.binaryOp == B::And ? "each side of `and`" : "each side of `or`");
     int32_t j = here();
     emit(e.binaryOp == B::And ? Op::AndJump : Op::OrJump, 0, 0, e.range);
     Type r = compileExpr(*e.operands[1]);
-    expectBool(r, e.operands[1]->range, e.binaryOp == B::And ? "each side of `and`" : "each side of `or`");
+    expectBool(r, e.operands[1]->range,
+               e.binaryOp == B::And ? "each side of `and`" : "each side of `or`");
     patch(j, here());
     return Type::of(TypeKind::Bool);
   }
@@ -50,20 +53,47 @@ Type Compiler::compileBinary(const Expr& e) {
   Type r = compileExpr(*e.operands[1]);
   Op op = Op::Add;
   switch (e.binaryOp) {
-    case B::Add: op = Op::Add; break;
-    case B::Sub: op = Op::Sub; break;
-    case B::Mul: op = Op::Mul; break;
-    case B::Div: op = Op::Div; break;
-    case B::Mod: op = Op::Mod; break;
-    case B::Eq: op = Op::Eq; break;
-    case B::Ne: op = Op::Ne; break;
-    case B::Lt: op = Op::Lt; break;
-    case B::Le: op = Op::Le; break;
-    case B::Gt: op = Op::Gt; break;
-    case B::Ge: op = Op::Ge; break;
-    case B::In: op = Op::In; break;
-    case B::NotIn: op = Op::NotIn; break;
-    default: break;
+    case B::Add:
+      op = Op::Add;
+      break;
+    case B::Sub:
+      op = Op::Sub;
+      break;
+    case B::Mul:
+      op = Op::Mul;
+      break;
+    case B::Div:
+      op = Op::Div;
+      break;
+    case B::Mod:
+      op = Op::Mod;
+      break;
+    case B::Eq:
+      op = Op::Eq;
+      break;
+    case B::Ne:
+      op = Op::Ne;
+      break;
+    case B::Lt:
+      op = Op::Lt;
+      break;
+    case B::Le:
+      op = Op::Le;
+      break;
+    case B::Gt:
+      op = Op::Gt;
+      break;
+    case B::Ge:
+      op = Op::Ge;
+      break;
+    case B::In:
+      op = Op::In;
+      break;
+    case B::NotIn:
+      op = Op::NotIn;
+      break;
+    default:
+      break;
   }
   emit(op, 0, 0, e.range);
   switch (e.binaryOp) {
@@ -75,10 +105,13 @@ Type Compiler::compileBinary(const Expr& e) {
     case B::Mul:
     case B::Div:
     case B::Mod: {
-      if (l.kind != TypeKind::Any && l.kind != TypeKind::Int && !(e.binaryOp == B::Add && l.kind == TypeKind::List)) {
-        error(e.operands[0]->range, fmt::format("arithmetic needs numbers, but this is {}", typeName(P, l)));
+      if (l.kind != TypeKind::Any && l.kind != TypeKind::Int &&
+          !(e.binaryOp == B::Add && l.kind == TypeKind::List)) {
+        error(e.operands[0]->range,
+              fmt::format("arithmetic needs numbers, but this is {}", typeName(P, l)));
       } else if (r.kind != TypeKind::Any && r.kind != TypeKind::Int && l.kind != TypeKind::List) {
-        error(e.operands[1]->range, fmt::format("arithmetic needs numbers, but this is {}", typeName(P, r)));
+        error(e.operands[1]->range,
+              fmt::format("arithmetic needs numbers, but this is {}", typeName(P, r)));
       }
       return Type::of(TypeKind::Int);
     }
@@ -87,13 +120,16 @@ Type Compiler::compileBinary(const Expr& e) {
     case B::Gt:
     case B::Ge: {
       auto orderable = [](TypeKind k) {
-        return k == TypeKind::Any || k == TypeKind::Int || k == TypeKind::Odds || k == TypeKind::Column ||
-               k == TypeKind::Level || k == TypeKind::Enum || k == TypeKind::Str;
+        return k == TypeKind::Any || k == TypeKind::Int || k == TypeKind::Odds ||
+               k == TypeKind::Column || k == TypeKind::Level || k == TypeKind::Enum ||
+               k == TypeKind::Str;
       };
       if (!orderable(l.kind)) {
-        error(e.operands[0]->range, fmt::format("{} cannot be compared with < or >", typeName(P, l)));
+        error(e.operands[0]->range,
+              fmt::format("{} cannot be compared with < or >", typeName(P, l)));
       } else if (!orderable(r.kind)) {
-        error(e.operands[1]->range, fmt::format("{} cannot be compared with < or >", typeName(P, r)));
+        error(e.operands[1]->range,
+              fmt::format("{} cannot be compared with < or >", typeName(P, r)));
       } else if (!assignable(l, r) && !assignable(r, l)) {
         error(e.range, fmt::format("cannot compare {} with {}", typeName(P, l), typeName(P, r)));
       }
@@ -104,18 +140,20 @@ Type Compiler::compileBinary(const Expr& e) {
       Type ln = l, rn = r;
       ln.optional = rn.optional = true;
       if (!assignable(ln, r) && !assignable(rn, l)) {
-        error(e.range, fmt::format("comparing {} with {} is always {}", typeName(P, l), typeName(P, r),
-                                   e.binaryOp == B::Eq ? "false" : "true"));
+        error(e.range, fmt::format("comparing {} with {} is always {}", typeName(P, l),
+                                   typeName(P, r), e.binaryOp == B::Eq ? "false" : "true"));
       }
       return Type::of(TypeKind::Bool);
     }
     case B::In:
     case B::NotIn:
       if (r.kind != TypeKind::Any && r.kind != TypeKind::List) {
-        error(e.operands[1]->range, fmt::format("`in` needs a list on its right, but this is {}", typeName(P, r)));
+        error(e.operands[1]->range,
+              fmt::format("`in` needs a list on its right, but this is {}", typeName(P, r)));
       }
       return Type::of(TypeKind::Bool);
-    default: break;
+    default:
+      break;
   }
   return Type::any();
 }
@@ -152,8 +190,9 @@ Type Compiler::compileLambda(const Expr& e) {
 
 Type Compiler::compileRoll(const Expr& e) {
   if (ctx_->pure) {
-    error(e.range, "dice can be rolled only in procedures, actions, triggers, results and the "
-                   "sequence of play, not in a function, a quantity or a requirement");
+    error(e.range,
+          "dice can be rolled only in procedures, actions, triggers, results and the "
+          "sequence of play, not in a function, a quantity or a requirement");
     return Type::of(TypeKind::Int);
   }
   RollInfo r;
@@ -212,17 +251,20 @@ Type Compiler::compileRoll(const Expr& e) {
 
 Type Compiler::compileChoose(const Expr& e) {
   if (ctx_->pure) {
-    error(e.range, "`choose` asks a player to decide and can be used only in procedures, actions, "
-                   "triggers, results and the sequence of play");
+    error(e.range,
+          "`choose` asks a player to decide and can be used only in procedures, actions, "
+          "triggers, results and the sequence of play");
     return Type::any();
   }
   Type opts = compileExpr(*e.operands[0]);
   if (opts.kind != TypeKind::Any && opts.kind != TypeKind::List) {
-    error(e.operands[0]->range, fmt::format("choose needs a list of options, but this is {}", typeName(P, opts)));
+    error(e.operands[0]->range,
+          fmt::format("choose needs a list of options, but this is {}", typeName(P, opts)));
   }
   Type who = compileExpr(*e.operands[1]);
   if (who.kind != TypeKind::Any && who.kind != TypeKind::Side) {
-    error(e.operands[1]->range, fmt::format("`by` names the side that chooses, but this is {}", typeName(P, who)));
+    error(e.operands[1]->range,
+          fmt::format("`by` names the side that chooses, but this is {}", typeName(P, who)));
   }
   ChooseInfo c;
   c.prompt = e.prompt;
@@ -247,10 +289,14 @@ Type Compiler::compileExpr(const Expr& e) {
     case ExprKind::CitationLit:
       emit(Op::Const, addConst(Value::string("§" + e.text)), 0, e.range);
       return Type::of(TypeKind::Str);
-    case ExprKind::Name: return compileName(e);
-    case ExprKind::Member: return compileMember(e);
-    case ExprKind::Call: return compileCall(e);
-    case ExprKind::Index: return compileIndex(e);
+    case ExprKind::Name:
+      return compileName(e);
+    case ExprKind::Member:
+      return compileMember(e);
+    case ExprKind::Call:
+      return compileCall(e);
+    case ExprKind::Index:
+      return compileIndex(e);
     case ExprKind::Unary: {
       Type t = compileExpr(*e.operands[0]);
       if (e.unaryOp == ast::UnaryOp::Neg) {
@@ -262,7 +308,8 @@ Type Compiler::compileExpr(const Expr& e) {
       emit(Op::Not, 0, 0, e.range);
       return Type::of(TypeKind::Bool);
     }
-    case ExprKind::Binary: return compileBinary(e);
+    case ExprKind::Binary:
+      return compileBinary(e);
     case ExprKind::Cond: {
       expectBool(compileExpr(*e.operands[0]), e.operands[0]->range, "the condition of `if`");
       int32_t jf = here();
@@ -282,18 +329,21 @@ Type Compiler::compileExpr(const Expr& e) {
         return a;
       }
       if (!assignable(a, b) && !assignable(b, a)) {
-        error(e.range, fmt::format("the two branches give different types: {} and {}", typeName(P, a),
-                                   typeName(P, b)));
+        error(e.range, fmt::format("the two branches give different types: {} and {}",
+                                   typeName(P, a), typeName(P, b)));
       }
       return a;
     }
-    case ExprKind::Lambda: return compileLambda(e);
+    case ExprKind::Lambda:
+      return compileLambda(e);
     case ExprKind::List: {
       Type elem = Type::any();
       for (size_t i = 0; i < e.operands.size(); ++i) {
         Type t = compileExpr(*e.operands[i]);
-        if (i == 0) elem = t;
-        else if (!assignable(elem, t)) elem = Type::any();
+        if (i == 0)
+          elem = t;
+        else if (!assignable(elem, t))
+          elem = Type::any();
       }
       emit(Op::MakeList, static_cast<int32_t>(e.operands.size()), 0, e.range);
       return Type::listOf(elem);
@@ -316,8 +366,10 @@ Type Compiler::compileExpr(const Expr& e) {
       emit(Op::MakeRange, 0, 0, e.range);
       return Type::listOf(Type::of(TypeKind::Int));
     }
-    case ExprKind::Roll: return compileRoll(e);
-    case ExprKind::Choose: return compileChoose(e);
+    case ExprKind::Roll:
+      return compileRoll(e);
+    case ExprKind::Choose:
+      return compileChoose(e);
   }
   return Type::any();
 }

@@ -2,8 +2,9 @@
 // named like a hook must be a pure function of one of the hook's forms, giving what the hook
 // gives; a function that nothing calls, whose name is within two letters of a hook's, is reported
 // as a likely misspelling (the hex builtins find hooks by their exact name, and would ignore it).
-#include "check/compiler_internal.h"
 #include "ir/hooks.h"
+
+#include "check/compiler_internal.h"
 
 namespace polemos::check::detail {
 
@@ -17,13 +18,16 @@ size_t distance(std::string_view a, std::string_view b, size_t limit) {
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
     for (size_t j = 1; j <= b.size(); ++j)
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      cur[j] =
+          std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
     std::swap(prev, cur);
   }
   return prev[b.size()];
 }
 
-std::string kindName(TypeKind k) { return typeName(Program{}, Type::of(k)); }
+std::string kindName(TypeKind k) {
+  return typeName(Program{}, Type::of(k));
+}
 
 std::string formText(const std::vector<TypeKind>& form) {
   std::string s;
@@ -45,13 +49,16 @@ void Compiler::checkHooks() {
         callee = static_cast<int32_t>(P.constants[in.a].i);
       if (callee >= 0 && static_cast<size_t>(callee) < referenced.size()) referenced[callee] = true;
     }
-  std::vector<std::pair<std::string, int32_t>> named(P.functionByName.begin(), P.functionByName.end());
+  std::vector<std::pair<std::string, int32_t>> named(P.functionByName.begin(),
+                                                     P.functionByName.end());
   std::sort(named.begin(), named.end());
   for (const auto& [name, fi] : named) {
     const Function& f = P.functions[fi];
     if (const ir::HookSig* h = ir::findHook(name)) {
       if (f.kind != FuncKind::Function) {
-        error(f.range, fmt::format("'{}' is a hook of the hex builtins and must be a pure `function`", name));
+        error(
+            f.range,
+            fmt::format("'{}' is a hook of the hex builtins and must be a pure `function`", name));
         continue;
       }
       bool fits = false;
@@ -72,15 +79,18 @@ void Compiler::checkHooks() {
         error(f.range, fmt::format("the hook '{}' gives {}{}, not {}", name, kindName(h->result),
                                    h->optional ? " (or none)" : "", typeName(P, f.result)));
       else if (f.result.optional && !h->optional)
-        error(f.range, fmt::format("the hook '{}' gives {}, never none", name, kindName(h->result)));
+        error(f.range,
+              fmt::format("the hook '{}' gives {}, never none", name, kindName(h->result)));
       continue;
     }
     if (referenced[fi] || name.size() < 5) continue;
     for (const auto& h : ir::hooks())
       if (distance(name, h.name, 2) <= 2) {
-        D.warning(f.range, fmt::format("'{}' is never called, and it is not the hook '{}' (hooks are found by their "
-                                       "exact name): is it misspelt?",
-                                       name, h.name));
+        D.warning(f.range,
+                  fmt::format(
+                      "'{}' is never called, and it is not the hook '{}' (hooks are found by their "
+                      "exact name): is it misspelt?",
+                      name, h.name));
         break;
       }
   }

@@ -35,19 +35,32 @@ bool readFile(const fs::path& p, std::string& out) {
 std::string nsOf(const ast::Decl& d) {
   using K = ast::DeclKind;
   switch (d.kind) {
-    case K::Modifier: return "modifier";
-    case K::Trigger: return "trigger";
-    case K::Terrain: return "terrain";
-    case K::Hexside: return "hexside";
-    case K::UnitType: return "unit type";
-    case K::SideState: return "side state";
-    case K::GameState: return "game state";
-    case K::TerrainAttributes: return "terrain attributes";
-    case K::HexsideAttributes: return "hexside attributes";
-    case K::ScenarioAttributes: return "scenario attributes";
-    case K::Sequence: return "sequence";
-    case K::Levels: return "levels";
-    default: return "value";
+    case K::Modifier:
+      return "modifier";
+    case K::Trigger:
+      return "trigger";
+    case K::Terrain:
+      return "terrain";
+    case K::Hexside:
+      return "hexside";
+    case K::UnitType:
+      return "unit type";
+    case K::SideState:
+      return "side state";
+    case K::GameState:
+      return "game state";
+    case K::TerrainAttributes:
+      return "terrain attributes";
+    case K::HexsideAttributes:
+      return "hexside attributes";
+    case K::ScenarioAttributes:
+      return "scenario attributes";
+    case K::Sequence:
+      return "sequence";
+    case K::Levels:
+      return "levels";
+    default:
+      return "value";
   }
 }
 
@@ -59,31 +72,56 @@ std::string nameOf(const ast::Decl& d) {
 std::string kindWord(const ast::Decl& d) {
   using K = ast::DeclKind;
   switch (d.kind) {
-    case K::Option: return "option";
-    case K::Enum: return "enum";
-    case K::Const: return "const";
-    case K::Die: return "die";
-    case K::UnitClass: return "unit class";
-    case K::UnitType: return "unit type";
-    case K::Terrain: return "terrain";
-    case K::Hexside: return "hexside";
-    case K::Table: return "table";
-    case K::Quantity: return "quantity";
-    case K::Modifier: return "modifier";
-    case K::Function: return "function";
-    case K::Procedure: return "procedure";
-    case K::Action: return "action";
-    case K::Results: return "results";
-    case K::Event: return "event";
-    case K::Trigger: return "trigger";
-    case K::Sequence: return "sequence";
-    case K::Levels: return "levels";
-    case K::SideState: return "side state";
-    case K::GameState: return "game state";
-    case K::TerrainAttributes: return "terrain attributes";
-    case K::HexsideAttributes: return "hexside attributes";
-    case K::ScenarioAttributes: return "scenario attributes";
-    default: return "declaration";
+    case K::Option:
+      return "option";
+    case K::Enum:
+      return "enum";
+    case K::Const:
+      return "const";
+    case K::Die:
+      return "die";
+    case K::UnitClass:
+      return "unit class";
+    case K::UnitType:
+      return "unit type";
+    case K::Terrain:
+      return "terrain";
+    case K::Hexside:
+      return "hexside";
+    case K::Table:
+      return "table";
+    case K::Quantity:
+      return "quantity";
+    case K::Modifier:
+      return "modifier";
+    case K::Function:
+      return "function";
+    case K::Procedure:
+      return "procedure";
+    case K::Action:
+      return "action";
+    case K::Results:
+      return "results";
+    case K::Event:
+      return "event";
+    case K::Trigger:
+      return "trigger";
+    case K::Sequence:
+      return "sequence";
+    case K::Levels:
+      return "levels";
+    case K::SideState:
+      return "side state";
+    case K::GameState:
+      return "game state";
+    case K::TerrainAttributes:
+      return "terrain attributes";
+    case K::HexsideAttributes:
+      return "hexside attributes";
+    case K::ScenarioAttributes:
+      return "scenario attributes";
+    default:
+      return "declaration";
   }
 }
 
@@ -106,9 +144,9 @@ struct Layer {
 struct Loader::Impl {
   Loader& self;
   diag::Diagnostics& D;
-  std::vector<std::unique_ptr<ast::File>> files;       // owned ASTs
-  std::map<std::string, ast::File*> parsed;            // canonical path -> AST
-  std::set<std::string> loadingRulesets;               // cycle detection
+  std::vector<std::unique_ptr<ast::File>> files;  // owned ASTs
+  std::map<std::string, ast::File*> parsed;       // canonical path -> AST
+  std::set<std::string> loadingRulesets;          // cycle detection
   std::set<std::string> usedModules;
   std::vector<std::string> lineagePaths;  // the files of the ruleset chain, base first
   diag::SourceRange rulesetRange;  // the name of the last ruleset loaded, for whole-ruleset errors
@@ -154,21 +192,27 @@ struct Loader::Impl {
         auto cite = cite::Citation::parse(c.text);
         if (!cite || cite->document().empty() || cite->document() == allowed) return;
         if (allowed.empty())
-          D.error(c.range, fmt::format("§{} cites the exclusive rules of scenario '{}': only that scenario's "
-                                       "block may; {} cites its own rule book (write §{})",
-                                       c.text, cite->document(), where, cite->section()));
+          D.error(
+              c.range,
+              fmt::format("§{} cites the exclusive rules of scenario '{}': only that scenario's "
+                          "block may; {} cites its own rule book (write §{})",
+                          c.text, cite->document(), where, cite->section()));
         else
-          D.error(c.range, fmt::format("§{} cites the exclusive rules of scenario '{}', but this is scenario "
-                                       "'{}' (write §{}:{}, or §{} for the ruleset's rule)",
-                                       c.text, cite->document(), allowed, allowed, cite->section(), cite->section()));
+          D.error(
+              c.range,
+              fmt::format("§{} cites the exclusive rules of scenario '{}', but this is scenario "
+                          "'{}' (write §{}:{}, or §{} for the ruleset's rule)",
+                          c.text, cite->document(), allowed, allowed, cite->section(),
+                          cite->section()));
       };
     };
     for (const auto& d : f.decls) ast::forEachCitation(*d, check("", "a `part of` file"));
     for (const auto& b : f.blocks) {
       bool scenario = b->kind == ast::BlockKind::Scenario;
-      ast::forEachCitation(*b, check(scenario ? b->name.name : "", b->kind == ast::BlockKind::House    ? "a house file"
-                                                                  : b->kind == ast::BlockKind::Module ? "a module"
-                                                                                                      : "a ruleset"));
+      ast::forEachCitation(*b, check(scenario ? b->name.name : "",
+                                     b->kind == ast::BlockKind::House    ? "a house file"
+                                     : b->kind == ast::BlockKind::Module ? "a module"
+                                                                         : "a ruleset"));
     }
   }
 
@@ -233,7 +277,8 @@ struct Loader::Impl {
           if (!f) continue;
           if (!f->blocks.empty()) {
             D.error(d->range, fmt::format("'{}' is not a `part of` file: an included file holds "
-                                          "declarations only", inc));
+                                          "declarations only",
+                                          inc));
             continue;
           }
           collect(f->decls, p.parent_path(), layer, modules, depth + 1);
@@ -247,12 +292,13 @@ struct Loader::Impl {
           usedModules.insert(name);
           auto p = findModule(name);
           if (!p) {
-            D.error(q.range, fmt::format("unknown module '{}' (looked for {}.pol under the search roots)",
-                                         name, [&] {
-                                           std::string r = name;
-                                           std::replace(r.begin(), r.end(), '.', '/');
-                                           return r;
-                                         }()));
+            D.error(q.range,
+                    fmt::format("unknown module '{}' (looked for {}.pol under the search roots)",
+                                name, [&] {
+                                  std::string r = name;
+                                  std::replace(r.begin(), r.end(), '.', '/');
+                                  return r;
+                                }()));
             continue;
           }
           ast::File* f = parsePath(*p, q.range);
@@ -273,8 +319,9 @@ struct Loader::Impl {
   }
 
   // Loads a ruleset and its bases as layers (base first).
-  bool loadRulesetLayers(const std::string& name, diag::SourceRange from, std::vector<Layer>& layers,
-                         std::vector<Layer>& modules, std::string& finalName, std::string& title,
+  bool loadRulesetLayers(const std::string& name, diag::SourceRange from,
+                         std::vector<Layer>& layers, std::vector<Layer>& modules,
+                         std::string& finalName, std::string& title,
                          std::vector<std::string>& lineage, const fs::path& nearDir = {}) {
     auto path = findRuleset(name, nearDir);
     if (!path) {
@@ -297,7 +344,8 @@ struct Loader::Impl {
     }
     if (!rb->base.name.empty()) {
       fs::path dir = path->parent_path().empty() ? fs::path(".") : path->parent_path();
-      if (!loadRulesetLayers(rb->base.name, rb->base.range, layers, modules, finalName, title, lineage, dir))
+      if (!loadRulesetLayers(rb->base.name, rb->base.range, layers, modules, finalName, title,
+                             lineage, dir))
         return false;
     }
     Layer l;
@@ -314,7 +362,8 @@ struct Loader::Impl {
   }
 
   // Merges layers into one ordered declaration list, applying overlays.
-  std::vector<MergedDecl> merge(const std::vector<Layer>& layers, std::vector<OverlayChange>& changes) {
+  std::vector<MergedDecl> merge(const std::vector<Layer>& layers,
+                                std::vector<OverlayChange>& changes) {
     struct Entry {
       const ast::Decl* decl;
       int layer;
@@ -327,21 +376,25 @@ struct Loader::Impl {
       const Layer& L = layers[li];
       for (const ast::Decl* d : L.decls) {
         bool multi = d->kind == ast::DeclKind::SideState || d->kind == ast::DeclKind::GameState ||
-                     d->kind == ast::DeclKind::TerrainAttributes || d->kind == ast::DeclKind::HexsideAttributes ||
+                     d->kind == ast::DeclKind::TerrainAttributes ||
+                     d->kind == ast::DeclKind::HexsideAttributes ||
                      d->kind == ast::DeclKind::ScenarioAttributes;
         if (d->overlay == ast::OverlayMode::Remove) {
           auto key = std::make_pair(nsOfRemoveKind(d->removeKind), d->qualified.joined());
           auto it = index.find(key);
           if (it != index.end() && !order[it->second].removed && key.first == "value" &&
               kindWord(*order[it->second].decl) != d->removeKind) {
-            D.error(d->qualified.range, fmt::format("cannot remove {} '{}': '{}' is a {}", d->removeKind,
-                                                    d->qualified.joined(), d->qualified.joined(),
-                                                    kindWord(*order[it->second].decl)));
+            D.error(d->qualified.range,
+                    fmt::format("cannot remove {} '{}': '{}' is a {}", d->removeKind,
+                                d->qualified.joined(), d->qualified.joined(),
+                                kindWord(*order[it->second].decl)));
             continue;
           }
           if (it == index.end() || order[it->second].removed) {
-            D.error(d->qualified.range, fmt::format("cannot remove {} '{}': it is not declared in what "
-                                                    "this overlays", d->removeKind, d->qualified.joined()));
+            D.error(d->qualified.range,
+                    fmt::format("cannot remove {} '{}': it is not declared in what "
+                                "this overlays",
+                                d->removeKind, d->qualified.joined()));
             continue;
           }
           order[it->second].removed = true;
@@ -364,8 +417,9 @@ struct Loader::Impl {
         auto it = index.find(key);
         bool exists = it != index.end();
         if (multi) {
-          exists = std::any_of(order.begin(), order.end(),
-                               [&](const Entry& e) { return !e.removed && e.decl->kind == d->kind; });
+          exists = std::any_of(order.begin(), order.end(), [&](const Entry& e) {
+            return !e.removed && e.decl->kind == d->kind;
+          });
         }
         if (d->overlay == ast::OverlayMode::Replace) {
           if (!exists) {
@@ -383,8 +437,9 @@ struct Loader::Impl {
           } else {
             const ast::Decl* old = order[it->second].decl;
             if (old->kind != d->kind) {
-              D.error(d->name.range, fmt::format("'{}' is a {} in the base; `replace` must keep its kind",
-                                                 nameOf(*d), kindWord(*old)));
+              D.error(d->name.range,
+                      fmt::format("'{}' is a {} in the base; `replace` must keep its kind",
+                                  nameOf(*d), kindWord(*old)));
               continue;
             }
             order[it->second].decl = d;  // keeps its place (modifier order)
@@ -401,19 +456,23 @@ struct Loader::Impl {
           continue;
         }
         if (exists && d->kind == ast::DeclKind::Sequence) {
-          auto& diag = D.error(d->range, "a ruleset has one sequence of play; this is a second one");
-          D.note(diag, order[it->second].decl->range, "the first is here (an overlay changes it with `replace sequence`)");
+          auto& diag =
+              D.error(d->range, "a ruleset has one sequence of play; this is a second one");
+          D.note(diag, order[it->second].decl->range,
+                 "the first is here (an overlay changes it with `replace sequence`)");
           continue;
         }
         if (exists) {
           const ast::Decl* old = order[it->second].decl;
-          auto& diag = D.error(d->kind == ast::DeclKind::Quantity ? d->qualified.range : d->name.range,
-                               L.overlay || d->overlay == ast::OverlayMode::Add
-                                   ? fmt::format("{} '{}' already exists in what this overlays; use "
-                                                 "`replace {} {}` to change it", kindWord(*d), nameOf(*d),
-                                                 kindWord(*d), nameOf(*d))
-                                   : fmt::format("'{}' is already declared", nameOf(*d)));
-          D.note(diag, old->kind == ast::DeclKind::Quantity ? old->qualified.range : old->name.range,
+          auto& diag =
+              D.error(d->kind == ast::DeclKind::Quantity ? d->qualified.range : d->name.range,
+                      L.overlay || d->overlay == ast::OverlayMode::Add
+                          ? fmt::format("{} '{}' already exists in what this overlays; use "
+                                        "`replace {} {}` to change it",
+                                        kindWord(*d), nameOf(*d), kindWord(*d), nameOf(*d))
+                          : fmt::format("'{}' is already declared", nameOf(*d)));
+          D.note(diag,
+                 old->kind == ast::DeclKind::Quantity ? old->qualified.range : old->name.range,
                  "previous declaration is here");
           continue;
         }
@@ -457,8 +516,9 @@ struct Loader::Impl {
         continue;
       }
       if (std::find(lineage.begin(), lineage.end(), hb->base.name) == lineage.end()) {
-        D.error(hb->base.range, fmt::format("house rules '{}' are for ruleset '{}', but the game uses '{}'",
-                                            hb->name.name, hb->base.name, name));
+        D.error(hb->base.range,
+                fmt::format("house rules '{}' are for ruleset '{}', but the game uses '{}'",
+                            hb->name.name, hb->base.name, name));
         continue;
       }
       Layer l;
@@ -484,7 +544,8 @@ struct Loader::Impl {
           }
       }
       if (!sp) {
-        auto& d = D.error({}, fmt::format("unknown scenario '{}' for ruleset '{}'", req.scenario, name));
+        auto& d =
+            D.error({}, fmt::format("unknown scenario '{}' for ruleset '{}'", req.scenario, name));
         std::string known;
         for (const auto& n : self.scenarioNames(name)) known += (known.empty() ? "" : ", ") + n;
         if (!known.empty()) D.note(d, {}, "known scenarios: " + known);
@@ -497,8 +558,8 @@ struct Loader::Impl {
         return result;
       }
       if (std::find(lineage.begin(), lineage.end(), sc->base.name) == lineage.end()) {
-        D.error(sc->base.range, fmt::format("scenario '{}' is for ruleset '{}', not '{}'", sc->name.name,
-                                            sc->base.name, name));
+        D.error(sc->base.range, fmt::format("scenario '{}' is for ruleset '{}', not '{}'",
+                                            sc->name.name, sc->base.name, name));
         return result;
       }
       Layer l;
@@ -564,14 +625,15 @@ struct Loader::Impl {
         r.ruleset = nearby(hb->base.name, arg);
         r.houseFiles.push_back(arg);
       } else {
-        const char* what = f->partOf ? "an included `part of` file"
+        const char* what = f->partOf           ? "an included `part of` file"
                            : f->blocks.empty() ? "a file without a block"
                            : f->blocks.front()->kind == ast::BlockKind::Scenario ? "a scenario"
-                                                                                  : "a module";
-        diag::SourceRange at = f->partOf              ? f->partOf->range
+                                                                                 : "a module";
+        diag::SourceRange at = f->partOf            ? f->partOf->range
                                : !f->blocks.empty() ? f->blocks.front()->name.range
                                                     : diag::SourceRange{};
-        D.error(at, fmt::format("'{}' is {}: diff compares rulesets and house-rule files", arg, what));
+        D.error(at,
+                fmt::format("'{}' is {}: diff compares rulesets and house-rule files", arg, what));
         return false;
       }
     }
@@ -624,7 +686,8 @@ struct Loader::Impl {
           LoadRequest r;
           r.ruleset = nearby(b->base.name, path);
           for (const auto& other : f->blocks)
-            if (other->kind == ast::BlockKind::Ruleset && other->name.name == b->base.name) r.ruleset = path;
+            if (other->kind == ast::BlockKind::Ruleset && other->name.name == b->base.name)
+              r.ruleset = path;
           r.scenario = path;
           load(r);
           break;
@@ -645,9 +708,10 @@ struct Loader::Impl {
       }
     }
     if (f->blocks.empty() && !f->decls.empty()) {
-      D.error(f->decls.front()->range, "declarations outside a block: start the file with `part of "
-                                       "RULESET` (an included file) or wrap them in a ruleset, house, "
-                                       "module or scenario block");
+      D.error(f->decls.front()->range,
+              "declarations outside a block: start the file with `part of "
+              "RULESET` (an included file) or wrap them in a ruleset, house, "
+              "module or scenario block");
     }
   }
 };
@@ -677,8 +741,12 @@ bool Loader::loadForDiff(const std::string& rulesetOrFile, MergedRules& out) {
   return impl.loadForDiff(rulesetOrFile, out);
 }
 
-std::string declKindWord(const ast::Decl& d) { return kindWord(d); }
-std::string declName(const ast::Decl& d) { return nameOf(d); }
+std::string declKindWord(const ast::Decl& d) {
+  return kindWord(d);
+}
+std::string declName(const ast::Decl& d) {
+  return nameOf(d);
+}
 
 void Loader::checkFile(const std::string& path) {
   Impl impl(*this);
@@ -690,9 +758,11 @@ std::string Loader::findHouse(const std::string& given) const {
   if (given.empty() || fs::exists(given, ec)) return given;
   std::string file = given.ends_with(".pol") ? given : given + ".pol";
   for (const auto& r : roots_) {
-    if (given.find('/') == std::string::npos && fs::exists(fs::path(r) / "rulesets" / "house" / file, ec))
+    if (given.find('/') == std::string::npos &&
+        fs::exists(fs::path(r) / "rulesets" / "house" / file, ec))
       return (fs::path(r) / "rulesets" / "house" / file).string();
-    if (fs::exists(fs::path(r) / "rulesets" / file, ec)) return (fs::path(r) / "rulesets" / file).string();
+    if (fs::exists(fs::path(r) / "rulesets" / file, ec))
+      return (fs::path(r) / "rulesets" / file).string();
   }
   return given;
 }
@@ -701,7 +771,8 @@ std::vector<std::string> Loader::rulesetNames() const {
   std::set<std::string> names;
   for (const auto& r : roots_) {
     std::error_code ec;
-    for (auto it = fs::directory_iterator(fs::path(r) / "rulesets", ec); !ec && it != fs::end(it); it.increment(ec)) {
+    for (auto it = fs::directory_iterator(fs::path(r) / "rulesets", ec); !ec && it != fs::end(it);
+         it.increment(ec)) {
       std::string n = it->path().filename().string();
       if (fs::exists(it->path() / (n + ".pol"))) names.insert(n);
     }

@@ -28,7 +28,7 @@ struct OverlayChange {
   enum Kind { Added, Replaced, Removed } kind = Added;
   std::string declKind;  // "modifier", "table", ...
   std::string name;
-  std::string layer;     // the ruleset, house file or scenario that made it
+  std::string layer;  // the ruleset, house file or scenario that made it
   std::vector<std::string> citations;
   diag::SourceRange range;
 };
@@ -42,11 +42,11 @@ struct Loaded {
 // declarations point into syntax trees that `trees` keeps alive, and their ranges into the
 // SourceManager of the Diagnostics the loader reported to (the caller keeps that alive).
 struct MergedRules {
-  std::string ruleset;                // the name of the last ruleset of the chain
-  std::string what;                   // for headings: "ruleset fourbattles (extends standard)"
-  std::string base;                   // what this overlays, loadable by loadForDiff (may be empty)
-  std::vector<std::string> layers;    // layer names; MergedDecl::layer indexes this
-  std::vector<MergedDecl> decls;      // in merged order: modules first, then the ruleset chain
+  std::string ruleset;              // the name of the last ruleset of the chain
+  std::string what;                 // for headings: "ruleset fourbattles (extends standard)"
+  std::string base;                 // what this overlays, loadable by loadForDiff (may be empty)
+  std::vector<std::string> layers;  // layer names; MergedDecl::layer indexes this
+  std::vector<MergedDecl> decls;    // in merged order: modules first, then the ruleset chain
   std::vector<OverlayChange> changes;
   // The scenario block of the load, if any (its map, sides, forces and settings cite rules too).
   const ast::Block* scenario = nullptr;

@@ -1,4 +1,5 @@
-// The checker: code generation for names, members and calls (user functions, quantities, builtins by their ir/builtins signatures).
+// The checker: code generation for names, members and calls (user functions, quantities, builtins
+// by their ir/builtins signatures).
 #include "check/compiler_internal.h"
 
 namespace polemos::check::detail {
@@ -31,7 +32,8 @@ Type Compiler::compileName(const Expr& e) {
     int b = ir::findBuiltin(e.text);
     if (b >= 0 && ir::builtin(b).minArgs == 0) {
       if (ir::builtin(b).effect && ctx_->pure) {
-        error(e.range, fmt::format("'{}' changes the game and cannot be used in a function", e.text));
+        error(e.range,
+              fmt::format("'{}' changes the game and cannot be used in a function", e.text));
       }
       emit(Op::CallBuiltin, b, 0, e.range);
       const auto& bi = ir::builtin(b);
@@ -69,7 +71,8 @@ Type Compiler::compileName(const Expr& e) {
     return Type::any();
   }
   if (s->ambiguous) {
-    error(e.range, fmt::format("'{}' is a member of several enums; qualify it, as in Enum.{}", e.text, e.text));
+    error(e.range, fmt::format("'{}' is a member of several enums; qualify it, as in Enum.{}",
+                               e.text, e.text));
     return Type::any();
   }
   switch (s->kind) {
@@ -113,7 +116,8 @@ Type Compiler::compileName(const Expr& e) {
     }
     case SymKind::EnumType:
     case SymKind::Results:
-      error(e.range, fmt::format("'{}' is a type; name one of its members, as in {}.X", e.text, e.text));
+      error(e.range,
+            fmt::format("'{}' is a type; name one of its members, as in {}.X", e.text, e.text));
       return Type::any();
     case SymKind::Class:
       error(e.range, fmt::format("'{}' is a unit class, not a value", e.text));
@@ -122,7 +126,8 @@ Type Compiler::compileName(const Expr& e) {
       error(e.range, fmt::format("quantity '{}' needs its arguments", e.text));
       return Type::any();
     case SymKind::Action:
-      error(e.range, fmt::format("'{}' is an action; players take actions, rules do not call them", e.text));
+      error(e.range,
+            fmt::format("'{}' is an action; players take actions, rules do not call them", e.text));
       return Type::any();
     case SymKind::Event:
       error(e.range, fmt::format("'{}' is an event; use `emit {}(...)`", e.text, e.text));
@@ -140,18 +145,20 @@ Type Compiler::fieldType(const Type& obj, int32_t nameId, const std::string& nam
     return s.fields[slot].type;
   };
   static const std::unordered_map<std::string, Type> kUnitProps = {
-      {"id", Type::of(TypeKind::Str)},       {"type", Type::of(TypeKind::UnitType)},
-      {"side", Type::of(TypeKind::Side)},    {"hex", Type{TypeKind::Hex, -1, true, nullptr}},
-      {"facing", Type::of(TypeKind::Int)},   {"on_map", Type::of(TypeKind::Bool)},
+      {"id", Type::of(TypeKind::Str)},          {"type", Type::of(TypeKind::UnitType)},
+      {"side", Type::of(TypeKind::Side)},       {"hex", Type{TypeKind::Hex, -1, true, nullptr}},
+      {"facing", Type::of(TypeKind::Int)},      {"on_map", Type::of(TypeKind::Bool)},
       {"eliminated", Type::of(TypeKind::Bool)}, {"exited", Type::of(TypeKind::Bool)},
       {"class", Type::of(TypeKind::Str)}};
   static const std::unordered_map<std::string, Type> kSideProps = {
-      {"name", Type::of(TypeKind::Str)},  {"title", Type::of(TypeKind::Str)},
-      {"units", Type::listOf(Type::of(TypeKind::Unit))}, {"index", Type::of(TypeKind::Int)}};
+      {"name", Type::of(TypeKind::Str)},
+      {"title", Type::of(TypeKind::Str)},
+      {"units", Type::listOf(Type::of(TypeKind::Unit))},
+      {"index", Type::of(TypeKind::Int)}};
   static const std::unordered_map<std::string, Type> kHexProps = {
       {"terrain", Type::of(TypeKind::Terrain)}, {"units", Type::listOf(Type::of(TypeKind::Unit))},
-      {"col", Type::of(TypeKind::Int)},          {"row", Type::of(TypeKind::Int)},
-      {"label", Type::of(TypeKind::Str)},        {"elevation", Type::of(TypeKind::Int)}};
+      {"col", Type::of(TypeKind::Int)},         {"row", Type::of(TypeKind::Int)},
+      {"label", Type::of(TypeKind::Str)},       {"elevation", Type::of(TypeKind::Int)}};
   switch (obj.kind) {
     case TypeKind::Unit: {
       if (auto it = kUnitProps.find(name); it != kUnitProps.end()) return it->second;
@@ -164,8 +171,10 @@ Type Compiler::fieldType(const Type& obj, int32_t nameId, const std::string& nam
       std::optional<Type> found;
       for (const auto& c : P.classes) {
         if (auto t = fromSchema(c)) {
-          if (!found) found = *t;
-          else if (found->kind != t->kind) found = Type::any();
+          if (!found)
+            found = *t;
+          else if (found->kind != t->kind)
+            found = Type::any();
         }
       }
       if (found) return *found;
@@ -177,7 +186,8 @@ Type Compiler::fieldType(const Type& obj, int32_t nameId, const std::string& nam
       if (name == "name") return Type::of(TypeKind::Str);
       std::optional<Type> found;
       for (const auto& c : P.classes)
-        if (auto t = fromSchema(c)) found = found ? (found->kind == t->kind ? *found : Type::any()) : *t;
+        if (auto t = fromSchema(c))
+          found = found ? (found->kind == t->kind ? *found : Type::any()) : *t;
       if (found) return *found;
       ok = false;
       error(r, fmt::format("no unit class has a field '{}'", name));
@@ -194,7 +204,8 @@ Type Compiler::fieldType(const Type& obj, int32_t nameId, const std::string& nam
       if (auto it = kHexProps.find(name); it != kHexProps.end()) return it->second;
       ok = false;
       error(r, fmt::format("a hex has no property '{}' (it has terrain, units, col, row, label, "
-                           "elevation)", name));
+                           "elevation)",
+                           name));
       return Type::any();
     }
     case TypeKind::Terrain: {
@@ -220,7 +231,8 @@ Type Compiler::fieldType(const Type& obj, int32_t nameId, const std::string& nam
       ok = false;
       error(r, fmt::format("{} has no property '{}'", typeName(P, obj), name));
       return Type::any();
-    case TypeKind::Any: return Type::any();
+    case TypeKind::Any:
+      return Type::any();
     default:
       ok = false;
       error(r, fmt::format("{} has no fields", typeName(P, obj)));
@@ -233,7 +245,8 @@ Type Compiler::compileMember(const Expr& e) {
   int32_t nameId = P.nameId(e.member.name);
   if (obj.kind == ExprKind::Name && !resolveLocal(ctx_, obj.text)) {
     // Enum.member
-    if (const Sym* s = lookup(obj.text); s && (s->kind == SymKind::EnumType || s->kind == SymKind::Results)) {
+    if (const Sym* s = lookup(obj.text);
+        s && (s->kind == SymKind::EnumType || s->kind == SymKind::Results)) {
       int32_t en = s->kind == SymKind::EnumType ? s->index : P.results[s->index].enumId;
       const EnumInfo& info = P.enums[en];
       auto it = std::find(info.members.begin(), info.members.end(), e.member.name);
@@ -257,7 +270,8 @@ Type Compiler::compileMember(const Expr& e) {
     if (obj.text == "scenario" && !lookup("scenario")) {
       int32_t slot = P.scenarioAttrs.find(nameId);
       if (slot < 0) {
-        error(e.member.range, fmt::format("the ruleset declares no scenario attribute '{}'", e.member.name));
+        error(e.member.range,
+              fmt::format("the ruleset declares no scenario attribute '{}'", e.member.name));
         return Type::any();
       }
       emit(Op::Const, addConst(Value::integer(slot)), 0, obj.range);
@@ -277,16 +291,17 @@ Type Compiler::compileCall(const Expr& e) {
   auto dotted = dottedName(callee);
   // Quantities: `melee.defense(d)`.
   if (dotted) {
-    if (auto q = quantities_.find(*dotted); q != quantities_.end() && !resolveLocal(ctx_, *dotted)) {
+    if (auto q = quantities_.find(*dotted);
+        q != quantities_.end() && !resolveLocal(ctx_, *dotted)) {
       const Function& f = P.functions[q->second];
       auto ordered = orderArgs(e.args, f.paramNames, e.range, "quantity " + *dotted);
       if (ordered.empty() && !f.paramNames.empty()) return f.result;
       for (size_t i = 0; i < ordered.size(); ++i) {
         Type t = compileExpr(*ordered[i]->value);
         if (!assignable(f.paramTypes[i], t)) {
-          error(ordered[i]->value->range, fmt::format("argument '{}' of {} expects {}, but this is {}",
-                                                      f.paramNames[i], *dotted,
-                                                      typeName(P, f.paramTypes[i]), typeName(P, t)));
+          error(ordered[i]->value->range,
+                fmt::format("argument '{}' of {} expects {}, but this is {}", f.paramNames[i],
+                            *dotted, typeName(P, f.paramTypes[i]), typeName(P, t)));
         }
       }
       emit(Op::Call, q->second, static_cast<int32_t>(ordered.size()), e.range);
@@ -299,16 +314,17 @@ Type Compiler::compileCall(const Expr& e) {
       const Function& f = P.functions[s->index];
       if (ctx_->pure && !f.pure()) {
         error(callee.range, fmt::format("'{}' is a procedure and cannot be called from a function, "
-                                        "a quantity or a requirement", callee.text));
+                                        "a quantity or a requirement",
+                                        callee.text));
       }
       auto ordered = orderArgs(e.args, f.paramNames, e.range, fmt::format("'{}'", callee.text));
       if (ordered.empty() && !f.paramNames.empty()) return f.result;
       for (size_t i = 0; i < ordered.size(); ++i) {
         Type t = compileExpr(*ordered[i]->value);
         if (!assignable(f.paramTypes[i], t)) {
-          error(ordered[i]->value->range, fmt::format("argument '{}' of {} expects {}, but this is {}",
-                                                      f.paramNames[i], callee.text,
-                                                      typeName(P, f.paramTypes[i]), typeName(P, t)));
+          error(ordered[i]->value->range,
+                fmt::format("argument '{}' of {} expects {}, but this is {}", f.paramNames[i],
+                            callee.text, typeName(P, f.paramTypes[i]), typeName(P, t)));
         }
       }
       emit(Op::Call, s->index, static_cast<int32_t>(ordered.size()), e.range);
@@ -320,15 +336,17 @@ Type Compiler::compileCall(const Expr& e) {
         const auto& bi = ir::builtin(b);
         int n = static_cast<int>(e.args.size());
         if (n < bi.minArgs || n > bi.maxArgs) {
-          std::string want = bi.minArgs == bi.maxArgs ? std::to_string(bi.minArgs)
-                                                      : fmt::format("{} to {}", bi.minArgs, bi.maxArgs);
+          std::string want = bi.minArgs == bi.maxArgs
+                                 ? std::to_string(bi.minArgs)
+                                 : fmt::format("{} to {}", bi.minArgs, bi.maxArgs);
           error(e.range, fmt::format("{}() takes {} argument{}, but {} {} given", callee.text, want,
                                      bi.maxArgs == 1 ? "" : "s", n, n == 1 ? "is" : "are"));
           return Type::any();
         }
         if (bi.effect && ctx_->pure) {
           error(callee.range, fmt::format("{}() changes the game and cannot be used in a function, "
-                                          "a quantity or a requirement", callee.text));
+                                          "a quantity or a requirement",
+                                          callee.text));
         }
         std::vector<Type> argTypes;
         for (const auto& a : e.args) {
@@ -348,18 +366,21 @@ Type Compiler::compileCall(const Expr& e) {
                     nm == "reverse" || nm == "without" || nm == "distinct") &&
                    argTypes[0].kind == TypeKind::List)
             t = argTypes[0];
-          else if ((nm == "min" || nm == "max") && argTypes.size() == 1 && argTypes[0].kind == TypeKind::List)
+          else if ((nm == "min" || nm == "max") && argTypes.size() == 1 &&
+                   argTypes[0].kind == TypeKind::List)
             t = argTypes[0].element();
           else if ((nm == "min" || nm == "max") && argTypes.size() >= 2)
             t = argTypes[0];
-          else if (nm == "shift" || nm == "abs") t = argTypes[0];
+          else if (nm == "shift" || nm == "abs")
+            t = argTypes[0];
         }
         return t;
       }
     }
     if (s && s->kind == SymKind::Action) {
-      error(callee.range, fmt::format("'{}' is an action: players take actions; rules call procedures",
-                                      callee.text));
+      error(callee.range,
+            fmt::format("'{}' is an action: players take actions; rules call procedures",
+                        callee.text));
       return Type::any();
     }
     if (s && s->kind == SymKind::Quantity) {

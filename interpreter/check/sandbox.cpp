@@ -11,7 +11,8 @@ namespace {
 int32_t openTerrain(const ir::Program& P) {
   int32_t open = 0;
   for (size_t t = 0; t < P.terrains.size(); ++t)
-    if (P.terrains[t].name == "clear" || P.terrains[t].name == "open") open = static_cast<int32_t>(t);
+    if (P.terrains[t].name == "clear" || P.terrains[t].name == "open")
+      open = static_cast<int32_t>(t);
   return open;
 }
 
@@ -21,12 +22,15 @@ std::string sandboxTerrain(const ir::Program& base) {
   return base.terrains.empty() ? "" : base.terrains[openTerrain(base)].name;
 }
 
-std::shared_ptr<const ir::Program> sandboxProgram(const ir::Program& base, const SandboxSpec& spec, std::string& why) {
+std::shared_ptr<const ir::Program> sandboxProgram(const ir::Program& base, const SandboxSpec& spec,
+                                                  std::string& why) {
   const int cols = spec.columns, rows = spec.rows;
-  if (cols < 1 || rows < 1 || spec.firstColumn < 0 || spec.firstRow < 0 || spec.firstColumn + cols - 1 > kMaxSandboxSide ||
-      spec.firstRow + rows - 1 > kMaxSandboxSide) {
-    why = fmt::format("a sandbox's columns and rows are numbered up to {}: {}x{} from column {} row {} is too large",
-                      kMaxSandboxSide, cols, rows, spec.firstColumn, spec.firstRow);
+  if (cols < 1 || rows < 1 || spec.firstColumn < 0 || spec.firstRow < 0 ||
+      spec.firstColumn + cols - 1 > kMaxSandboxSide || spec.firstRow + rows - 1 > kMaxSandboxSide) {
+    why = fmt::format(
+        "a sandbox's columns and rows are numbered up to {}: {}x{} from column {} row {} is too "
+        "large",
+        kMaxSandboxSide, cols, rows, spec.firstColumn, spec.firstRow);
     return nullptr;
   }
   if (base.terrains.empty()) {

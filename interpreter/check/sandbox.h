@@ -11,7 +11,6 @@
 
 #include "ir/program.h"
 #include "limits/limits.h"
-#include "limits/limits.h"
 
 namespace polemos::check {
 
@@ -30,7 +29,8 @@ inline constexpr int kMaxSandboxSide = limits::kMaxMapSide;
 
 // Nothing, with `why`, when the shape is out of range, a side is named twice, or the ruleset has
 // no terrain.
-std::shared_ptr<const ir::Program> sandboxProgram(const ir::Program& base, const SandboxSpec& spec, std::string& why);
+std::shared_ptr<const ir::Program> sandboxProgram(const ir::Program& base, const SandboxSpec& spec,
+                                                  std::string& why);
 
 // The name of the terrain every sandbox hex starts as: clear, or open, or the first declared.
 std::string sandboxTerrain(const ir::Program& base);

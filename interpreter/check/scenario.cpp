@@ -9,7 +9,8 @@ void Compiler::declareScenarioSides(const ast::Block& sc) {
     SideSetup ss;
     ss.name = s.name.name;
     ss.title = s.title.empty() ? s.name.name : s.title;
-    if (define(s.name.name, Sym{SymKind::Side, static_cast<int32_t>(P.sides.size())}, s.name.range, "side"))
+    if (define(s.name.name, Sym{SymKind::Side, static_cast<int32_t>(P.sides.size())}, s.name.range,
+               "side"))
       P.sides.push_back(std::move(ss));
   }
 }
@@ -18,14 +19,15 @@ void Compiler::compileScenario(const ast::Block& sc) {
   const ast::Scenario& s = sc.scenario;
   P.scenarioName = sc.name.name;
   P.scenarioTitle = sc.title;
-  if (P.sides.empty()) error(sc.name.range, fmt::format("scenario '{}' declares no sides", sc.name.name));
+  if (P.sides.empty())
+    error(sc.name.range, fmt::format("scenario '{}' declares no sides", sc.name.name));
   // Side state values.
   for (size_t i = 0; i < s.sides.size() && i < P.sides.size(); ++i) {
     for (const auto& init : s.sides[i].inits) {
       int32_t slot = P.sideState.find(P.nameId(init.name.name));
       if (slot < 0) {
-        error(init.name.range, fmt::format("side {}: no field '{}' in the side state", s.sides[i].name.name,
-                                           init.name.name));
+        error(init.name.range, fmt::format("side {}: no field '{}' in the side state",
+                                           s.sides[i].name.name, init.name.name));
         continue;
       }
       auto v = constEval(*init.value);
@@ -48,7 +50,8 @@ void Compiler::compileScenario(const ast::Block& sc) {
     int32_t slot = P.scenarioAttrs.find(P.nameId(st.name.name));
     if (slot < 0) {
       error(st.name.range, fmt::format("scenario setting '{}' is not one of the ruleset's scenario "
-                                       "attributes", st.name.name));
+                                       "attributes",
+                                       st.name.name));
       continue;
     }
     auto v = constEval(*st.value);
@@ -61,8 +64,8 @@ void Compiler::compileScenario(const ast::Block& sc) {
   for (size_t i = 0; i < set.size(); ++i) {
     if (!set[i]) {
       error(sc.name.range, fmt::format("scenario '{}' does not set '{}' ({}), which the ruleset's "
-                                       "scenario attributes require", sc.name.name,
-                                       P.scenarioAttrs.fields[i].name,
+                                       "scenario attributes require",
+                                       sc.name.name, P.scenarioAttrs.fields[i].name,
                                        typeName(P, P.scenarioAttrs.fields[i].type)));
     }
   }
@@ -76,11 +79,14 @@ void Compiler::compileScenario(const ast::Block& sc) {
     if (m.labels.name == "letters") {
       P.letterLabels = true;
     } else if (!m.labels.name.empty() && m.labels.name != "xxyy") {
-      error(m.labels.range, fmt::format("unknown label scheme '{}' (use xxyy or letters)", m.labels.name));
+      error(m.labels.range,
+            fmt::format("unknown label scheme '{}' (use xxyy or letters)", m.labels.name));
     }
     if (m.colTo < m.colFrom || m.rowTo < m.rowFrom || m.colFrom < 0 || m.rowFrom < 0 ||
         m.colTo > limits::kMaxMapSide || m.rowTo > limits::kMaxMapSide) {
-      error(m.range, fmt::format("the map's columns and rows must be increasing ranges between 0 and {}", limits::kMaxMapSide));
+      error(m.range,
+            fmt::format("the map's columns and rows must be increasing ranges between 0 and {}",
+                        limits::kMaxMapSide));
       P.mapCols1 = P.mapCols0 - 1;
     }
   }
@@ -107,12 +113,13 @@ void Compiler::compileScenario(const ast::Block& sc) {
       o = P.grid->parseOffset(label.name);
     } catch (const hex::HexError&) {
       error(label.range, fmt::format("'{}' is not a hex label ({})", label.name,
-                                     P.letterLabels ? "a column letter and a row, as in L9" : "four digits xxyy, as in 2725"));
+                                     P.letterLabels ? "a column letter and a row, as in L9"
+                                                    : "four digits xxyy, as in 2725"));
       return -1;
     }
     if (o.col < P.mapCols0 || o.col > P.mapCols1 || o.row < P.mapRows0 || o.row > P.mapRows1) {
-      error(label.range, fmt::format("hex {} is off the map (columns {}-{}, rows {}-{})", label.name,
-                                     P.mapCols0, P.mapCols1, P.mapRows0, P.mapRows1));
+      error(label.range, fmt::format("hex {} is off the map (columns {}-{}, rows {}-{})",
+                                     label.name, P.mapCols0, P.mapCols1, P.mapRows0, P.mapRows1));
       return -1;
     }
     return (o.col - P.mapCols0) * rows + (o.row - P.mapRows0);
@@ -173,8 +180,9 @@ void Compiler::compileScenario(const ast::Block& sc) {
             if (a < 0 || b < 0) continue;
             const auto& around = P.grid->neighbourIndices(a);
             if (std::find(around.begin(), around.end(), b) == around.end()) {
-              error(pr.range, fmt::format("hexes {} and {} are not adjacent, so they share no hexside",
-                                          pr.a.name, pr.b.name));
+              error(pr.range,
+                    fmt::format("hexes {} and {} are not adjacent, so they share no hexside",
+                                pr.a.name, pr.b.name));
               continue;
             }
             auto key = std::make_pair(std::min(a, b), std::max(a, b));
@@ -190,7 +198,9 @@ void Compiler::compileScenario(const ast::Block& sc) {
         }
         case ast::MapItem::Elevation:
           for (const auto& ref : item.hexes)
-            expand(ref, [&](int32_t h, SourceRange) { P.mapElevation[h] = static_cast<int32_t>(item.elevation); });
+            expand(ref, [&](int32_t h, SourceRange) {
+              P.mapElevation[h] = static_cast<int32_t>(item.elevation);
+            });
           break;
         case ast::MapItem::Group: {
           auto& g = P.mapGroups[item.name.name];
@@ -239,7 +249,8 @@ void Compiler::compileScenario(const ast::Block& sc) {
       if (u.facing) {
         auto d = hex::parseDirection(u.facing->name);
         if (!d) {
-          error(u.facing->range, fmt::format("unknown facing '{}' (use N, NE, SE, S, SW or NW)", u.facing->name));
+          error(u.facing->range,
+                fmt::format("unknown facing '{}' (use N, NE, SE, S, SW or NW)", u.facing->name));
           continue;
         }
         us.facing = static_cast<int32_t>(*d);

@@ -87,7 +87,8 @@ std::vector<const ast::Arg*> Compiler::orderArgs(const std::vector<ast::Arg>& ar
         continue;
       }
       if (pos >= params.size()) {
-        error(a.value->range, fmt::format("too many arguments: {} takes {}", callee, params.size()));
+        error(a.value->range,
+              fmt::format("too many arguments: {} takes {}", callee, params.size()));
         return {};
       }
       out[pos++] = &a;
@@ -116,7 +117,8 @@ void Compiler::compileAssign(const Stmt& s) {
     auto l = resolveLocal(ctx_, t.text);
     if (!l) {
       error(t.range, fmt::format("cannot assign to '{}': only variables (let) and state fields can "
-                                 "be assigned", t.text));
+                                 "be assigned",
+                                 t.text));
       return;
     }
     if (ctx_->parent && findLocal(ctx_, t.text) == nullptr) {
@@ -157,9 +159,10 @@ void Compiler::compileAssign(const Stmt& s) {
           if (slot >= 0 && (ot.id < 0 || &c == &P.classes[ot.id])) {
             found = true;
             if (!c.fields[slot].isState) {
-              error(t.member.range, fmt::format("'{}' of unit class {} is not a state field; declare it "
-                                                "`state {}: ...` to change it during play",
-                                                t.member.name, c.name, t.member.name));
+              error(t.member.range,
+                    fmt::format("'{}' of unit class {} is not a state field; declare it "
+                                "`state {}: ...` to change it during play",
+                                t.member.name, c.name, t.member.name));
               return;
             }
           }
@@ -301,7 +304,9 @@ void Compiler::compileStmt(const Stmt& s) {
       emit(Op::Store, slot, 0, s.range);
       break;
     }
-    case StmtKind::Assign: compileAssign(s); break;
+    case StmtKind::Assign:
+      compileAssign(s);
+      break;
     case StmtKind::If: {
       expectBool(compileExpr(*s.cond), s.cond->range, "an if condition");
       int32_t jf = here();
@@ -332,7 +337,8 @@ void Compiler::compileStmt(const Stmt& s) {
       ctx_->scopes.emplace_back();
       Type lt = compileExpr(*s.value);
       if (lt.kind != TypeKind::Any && lt.kind != TypeKind::List) {
-        error(s.value->range, fmt::format("a for loop needs a list, but this is {}", typeName(P, lt)));
+        error(s.value->range,
+              fmt::format("a for loop needs a list, but this is {}", typeName(P, lt)));
       }
       int32_t it = newLocal("", Type::any());
       newLocal("", Type::of(TypeKind::Int));
@@ -418,11 +424,13 @@ void Compiler::compileStmt(const Stmt& s) {
         break;
       }
       for (size_t i = 0; i < s.args.size(); ++i) {
-        if (s.args[i].name) error(s.args[i].name->range, "event arguments are positional; remove the name");
+        if (s.args[i].name)
+          error(s.args[i].name->range, "event arguments are positional; remove the name");
         Type t = compileExpr(*s.args[i].value);
         if (!assignable(info.params[i], t)) {
-          error(s.args[i].value->range, fmt::format("event {} expects {} here, but this is {}",
-                                                    info.name, typeName(P, info.params[i]), typeName(P, t)));
+          error(s.args[i].value->range,
+                fmt::format("event {} expects {} here, but this is {}", info.name,
+                            typeName(P, info.params[i]), typeName(P, t)));
         }
       }
       emit(Op::Emit, ev->index, static_cast<int32_t>(s.args.size()), s.range);
@@ -435,7 +443,8 @@ void Compiler::compileStmt(const Stmt& s) {
       }
       const Expr& call = *s.value;
       if (call.kind != ExprKind::Call) {
-        error(call.range, "apply needs a result and its arguments, as in `apply crt[d, col](battle)`");
+        error(call.range,
+              "apply needs a result and its arguments, as in `apply crt[d, col](battle)`");
         break;
       }
       Type rt = compileExpr(*call.operands[0]);
@@ -443,7 +452,8 @@ void Compiler::compileStmt(const Stmt& s) {
       if (rt.kind == TypeKind::Enum && rt.id >= 0) ri = P.enums[rt.id].results;
       if (rt.kind != TypeKind::Any && ri < 0) {
         error(call.operands[0]->range, fmt::format("apply needs a result (a member of a `results` "
-                                                   "declaration), but this is {}", typeName(P, rt)));
+                                                   "declaration), but this is {}",
+                                                   typeName(P, rt)));
         break;
       }
       for (const auto& a : call.args) {
@@ -469,17 +479,21 @@ void Compiler::compileStmt(const Stmt& s) {
       ni.citations = citeStrings(s.citations);
       P.notes.push_back(ni);
       for (const auto& a : s.noteArgs) compileExpr(*a);
-      emit(Op::Note, static_cast<int32_t>(P.notes.size() - 1), static_cast<int32_t>(s.noteArgs.size()),
-           s.range);
+      emit(Op::Note, static_cast<int32_t>(P.notes.size() - 1),
+           static_cast<int32_t>(s.noteArgs.size()), s.range);
       break;
     }
-    case StmtKind::Block: compileBlock(s.body); break;
+    case StmtKind::Block:
+      compileBlock(s.body);
+      break;
     case StmtKind::ExprStmt: {
       // `f() §3.1` reads as two statements: the citation alone would be silently lost.
       if (s.value->kind == ExprKind::CitationLit) {
-        error(s.value->range, fmt::format("a citation on its own does nothing: put §{} on the declaration, a `require`, "
-                                          "a `note`, a `roll` or a `choose`",
-                                          s.value->text));
+        error(s.value->range,
+              fmt::format(
+                  "a citation on its own does nothing: put §{} on the declaration, a `require`, "
+                  "a `note`, a `roll` or a `choose`",
+                  s.value->text));
         break;
       }
       Type t = compileExpr(*s.value);

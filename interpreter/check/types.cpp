@@ -6,26 +6,66 @@ namespace polemos::check::detail {
 std::string typeName(const Program& p, const Type& t) {
   std::string base;
   switch (t.kind) {
-    case TypeKind::Any: base = "any"; break;
-    case TypeKind::None: base = "none"; break;
-    case TypeKind::Bool: base = "bool"; break;
-    case TypeKind::Int: base = "int"; break;
-    case TypeKind::Odds: base = "odds"; break;
-    case TypeKind::Str: base = "string"; break;
-    case TypeKind::Enum: base = t.id >= 0 ? p.enums[t.id].name : "enum"; break;
-    case TypeKind::Unit: base = t.id >= 0 ? fmt::format("unit ({})", p.classes[t.id].name) : "unit"; break;
-    case TypeKind::Side: base = "side"; break;
-    case TypeKind::Hex: base = "hex"; break;
-    case TypeKind::Terrain: base = "terrain"; break;
-    case TypeKind::Feature: base = "hexside kind"; break;
-    case TypeKind::UnitType: base = "unit type"; break;
-    case TypeKind::Level: base = "level"; break;
-    case TypeKind::Table: base = "table"; break;
-    case TypeKind::Column: base = "column"; break;
-    case TypeKind::Die: base = "die"; break;
-    case TypeKind::List: base = "list<" + typeName(p, t.element()) + ">"; break;
-    case TypeKind::Func: base = "function"; break;
-    case TypeKind::Void: base = "nothing"; break;
+    case TypeKind::Any:
+      base = "any";
+      break;
+    case TypeKind::None:
+      base = "none";
+      break;
+    case TypeKind::Bool:
+      base = "bool";
+      break;
+    case TypeKind::Int:
+      base = "int";
+      break;
+    case TypeKind::Odds:
+      base = "odds";
+      break;
+    case TypeKind::Str:
+      base = "string";
+      break;
+    case TypeKind::Enum:
+      base = t.id >= 0 ? p.enums[t.id].name : "enum";
+      break;
+    case TypeKind::Unit:
+      base = t.id >= 0 ? fmt::format("unit ({})", p.classes[t.id].name) : "unit";
+      break;
+    case TypeKind::Side:
+      base = "side";
+      break;
+    case TypeKind::Hex:
+      base = "hex";
+      break;
+    case TypeKind::Terrain:
+      base = "terrain";
+      break;
+    case TypeKind::Feature:
+      base = "hexside kind";
+      break;
+    case TypeKind::UnitType:
+      base = "unit type";
+      break;
+    case TypeKind::Level:
+      base = "level";
+      break;
+    case TypeKind::Table:
+      base = "table";
+      break;
+    case TypeKind::Column:
+      base = "column";
+      break;
+    case TypeKind::Die:
+      base = "die";
+      break;
+    case TypeKind::List:
+      base = "list<" + typeName(p, t.element()) + ">";
+      break;
+    case TypeKind::Func:
+      base = "function";
+      break;
+    case TypeKind::Void:
+      base = "nothing";
+      break;
   }
   return t.optional ? base + "?" : base;
 }
@@ -61,32 +101,58 @@ std::vector<std::string> citeStrings(const std::vector<ast::Citation>& cs) {
 
 const char* declKindName(DeclKind k) {
   switch (k) {
-    case DeclKind::Uses: return "uses";
-    case DeclKind::Include: return "include";
-    case DeclKind::Levels: return "levels";
-    case DeclKind::Option: return "option";
-    case DeclKind::Enum: return "enum";
-    case DeclKind::Const: return "const";
-    case DeclKind::Die: return "die";
-    case DeclKind::SideState: return "side state";
-    case DeclKind::GameState: return "game state";
-    case DeclKind::UnitClass: return "unit class";
-    case DeclKind::UnitType: return "unit type";
-    case DeclKind::TerrainAttributes: return "terrain attributes";
-    case DeclKind::HexsideAttributes: return "hexside attributes";
-    case DeclKind::ScenarioAttributes: return "scenario attributes";
-    case DeclKind::Terrain: return "terrain";
-    case DeclKind::Hexside: return "hexside";
-    case DeclKind::Table: return "table";
-    case DeclKind::Quantity: return "quantity";
-    case DeclKind::Modifier: return "modifier";
-    case DeclKind::Function: return "function";
-    case DeclKind::Procedure: return "procedure";
-    case DeclKind::Action: return "action";
-    case DeclKind::Results: return "results";
-    case DeclKind::Event: return "event";
-    case DeclKind::Trigger: return "trigger";
-    case DeclKind::Sequence: return "sequence";
+    case DeclKind::Uses:
+      return "uses";
+    case DeclKind::Include:
+      return "include";
+    case DeclKind::Levels:
+      return "levels";
+    case DeclKind::Option:
+      return "option";
+    case DeclKind::Enum:
+      return "enum";
+    case DeclKind::Const:
+      return "const";
+    case DeclKind::Die:
+      return "die";
+    case DeclKind::SideState:
+      return "side state";
+    case DeclKind::GameState:
+      return "game state";
+    case DeclKind::UnitClass:
+      return "unit class";
+    case DeclKind::UnitType:
+      return "unit type";
+    case DeclKind::TerrainAttributes:
+      return "terrain attributes";
+    case DeclKind::HexsideAttributes:
+      return "hexside attributes";
+    case DeclKind::ScenarioAttributes:
+      return "scenario attributes";
+    case DeclKind::Terrain:
+      return "terrain";
+    case DeclKind::Hexside:
+      return "hexside";
+    case DeclKind::Table:
+      return "table";
+    case DeclKind::Quantity:
+      return "quantity";
+    case DeclKind::Modifier:
+      return "modifier";
+    case DeclKind::Function:
+      return "function";
+    case DeclKind::Procedure:
+      return "procedure";
+    case DeclKind::Action:
+      return "action";
+    case DeclKind::Results:
+      return "results";
+    case DeclKind::Event:
+      return "event";
+    case DeclKind::Trigger:
+      return "trigger";
+    case DeclKind::Sequence:
+      return "sequence";
   }
   return "declaration";
 }
@@ -97,17 +163,18 @@ const std::set<std::string>& reservedNames() {
   return kNames;
 }
 
-
 std::optional<Type> Compiler::resolveType(const ast::TypeRef& t) {
   const std::string& n = t.name.name;
   Type out;
   static const std::unordered_map<std::string, TypeKind> kBasic = {
-      {"int", TypeKind::Int},         {"bool", TypeKind::Bool},       {"string", TypeKind::Str},
-      {"odds", TypeKind::Odds},       {"unit", TypeKind::Unit},       {"side", TypeKind::Side},
-      {"hex", TypeKind::Hex},         {"terrain", TypeKind::Terrain}, {"hexside", TypeKind::Feature},
-      {"unit_type", TypeKind::UnitType}, {"level", TypeKind::Level},  {"table", TypeKind::Table},
-      {"column", TypeKind::Column},   {"die", TypeKind::Die},         {"any", TypeKind::Any},
-      {"function", TypeKind::Func}};
+      {"int", TypeKind::Int},         {"bool", TypeKind::Bool},
+      {"string", TypeKind::Str},      {"odds", TypeKind::Odds},
+      {"unit", TypeKind::Unit},       {"side", TypeKind::Side},
+      {"hex", TypeKind::Hex},         {"terrain", TypeKind::Terrain},
+      {"hexside", TypeKind::Feature}, {"unit_type", TypeKind::UnitType},
+      {"level", TypeKind::Level},     {"table", TypeKind::Table},
+      {"column", TypeKind::Column},   {"die", TypeKind::Die},
+      {"any", TypeKind::Any},         {"function", TypeKind::Func}};
   if (n == "list") {
     if (t.args.size() != 1) {
       error(t.range, "'list' takes one type argument, as in list<unit>");
@@ -137,27 +204,44 @@ std::optional<Type> Compiler::resolveType(const ast::TypeRef& t) {
 
 Type Compiler::valueType(const Value& v) {
   switch (v.tag) {
-    case Tag::None: return Type::of(TypeKind::None);
-    case Tag::Bool: return Type::of(TypeKind::Bool);
-    case Tag::Int: return Type::of(TypeKind::Int);
-    case Tag::Odds: return Type::of(TypeKind::Odds);
-    case Tag::Str: return Type::of(TypeKind::Str);
-    case Tag::Enum: return Type::of(TypeKind::Enum, v.sub);
-    case Tag::Unit: return Type::of(TypeKind::Unit);
-    case Tag::Side: return Type::of(TypeKind::Side);
-    case Tag::Hex: return Type::of(TypeKind::Hex);
-    case Tag::Terrain: return Type::of(TypeKind::Terrain);
-    case Tag::Feature: return Type::of(TypeKind::Feature);
-    case Tag::UnitType: return Type::of(TypeKind::UnitType);
-    case Tag::Level: return Type::of(TypeKind::Level);
-    case Tag::Table: return Type::of(TypeKind::Table);
-    case Tag::Column: return Type::of(TypeKind::Column);
-    case Tag::Die: return Type::of(TypeKind::Die);
+    case Tag::None:
+      return Type::of(TypeKind::None);
+    case Tag::Bool:
+      return Type::of(TypeKind::Bool);
+    case Tag::Int:
+      return Type::of(TypeKind::Int);
+    case Tag::Odds:
+      return Type::of(TypeKind::Odds);
+    case Tag::Str:
+      return Type::of(TypeKind::Str);
+    case Tag::Enum:
+      return Type::of(TypeKind::Enum, v.sub);
+    case Tag::Unit:
+      return Type::of(TypeKind::Unit);
+    case Tag::Side:
+      return Type::of(TypeKind::Side);
+    case Tag::Hex:
+      return Type::of(TypeKind::Hex);
+    case Tag::Terrain:
+      return Type::of(TypeKind::Terrain);
+    case Tag::Feature:
+      return Type::of(TypeKind::Feature);
+    case Tag::UnitType:
+      return Type::of(TypeKind::UnitType);
+    case Tag::Level:
+      return Type::of(TypeKind::Level);
+    case Tag::Table:
+      return Type::of(TypeKind::Table);
+    case Tag::Column:
+      return Type::of(TypeKind::Column);
+    case Tag::Die:
+      return Type::of(TypeKind::Die);
     case Tag::List: {
       Type elem = v.items().empty() ? Type::any() : valueType(v.items()[0]);
       return Type::listOf(elem);
     }
-    case Tag::Func: return Type::of(TypeKind::Func);
+    case Tag::Func:
+      return Type::of(TypeKind::Func);
   }
   return Type::any();
 }
@@ -169,7 +253,6 @@ void Compiler::checkValueType(const Type& want, const Value& v, SourceRange r,
     error(r, fmt::format("{} expects {}, found {}", what, typeName(P, want), typeName(P, got)));
   }
 }
-
 
 std::optional<Value> Compiler::constEval(const Expr& e) {
   switch (e.kind) {
@@ -185,9 +268,12 @@ std::optional<Value> Compiler::constEval(const Expr& e) {
         return std::nullopt;
       }
       return Value::odds(e.oddsA, e.oddsB);
-    case ExprKind::String: return Value::string(e.text);
-    case ExprKind::Bool: return Value::boolean(e.boolValue);
-    case ExprKind::None: return Value::none();
+    case ExprKind::String:
+      return Value::string(e.text);
+    case ExprKind::Bool:
+      return Value::boolean(e.boolValue);
+    case ExprKind::None:
+      return Value::none();
     case ExprKind::Name: {
       const Sym* s = lookup(e.text);
       if (!s) break;
@@ -197,17 +283,28 @@ std::optional<Value> Compiler::constEval(const Expr& e) {
         return std::nullopt;
       }
       switch (s->kind) {
-        case SymKind::EnumMember: return Value::of(Tag::Enum, s->index, s->sub);
-        case SymKind::Const: return P.globals[s->index];
-        case SymKind::Level: return Value::of(Tag::Level, s->index);
-        case SymKind::Terrain: return Value::of(Tag::Terrain, s->index);
-        case SymKind::Feature: return Value::of(Tag::Feature, s->index);
-        case SymKind::UnitType: return Value::of(Tag::UnitType, s->index);
-        case SymKind::Side: return Value::of(Tag::Side, s->index);
-        case SymKind::Table: return Value::of(Tag::Table, s->index);
-        case SymKind::Die: return Value::of(Tag::Die, s->index);
-        case SymKind::Option: return P.options[s->index].value;
-        default: break;
+        case SymKind::EnumMember:
+          return Value::of(Tag::Enum, s->index, s->sub);
+        case SymKind::Const:
+          return P.globals[s->index];
+        case SymKind::Level:
+          return Value::of(Tag::Level, s->index);
+        case SymKind::Terrain:
+          return Value::of(Tag::Terrain, s->index);
+        case SymKind::Feature:
+          return Value::of(Tag::Feature, s->index);
+        case SymKind::UnitType:
+          return Value::of(Tag::UnitType, s->index);
+        case SymKind::Side:
+          return Value::of(Tag::Side, s->index);
+        case SymKind::Table:
+          return Value::of(Tag::Table, s->index);
+        case SymKind::Die:
+          return Value::of(Tag::Die, s->index);
+        case SymKind::Option:
+          return P.options[s->index].value;
+        default:
+          break;
       }
       break;
     }
@@ -239,10 +336,17 @@ std::optional<Value> Compiler::constEval(const Expr& e) {
       if (a->tag == Tag::Int && b->tag == Tag::Int) {
         __int128 x = a->i, y = b->i, r = 0;
         switch (e.binaryOp) {
-          case ast::BinaryOp::Add: r = x + y; break;
-          case ast::BinaryOp::Sub: r = x - y; break;
-          case ast::BinaryOp::Mul: r = x * y; break;
-          default: goto notConst;
+          case ast::BinaryOp::Add:
+            r = x + y;
+            break;
+          case ast::BinaryOp::Sub:
+            r = x - y;
+            break;
+          case ast::BinaryOp::Mul:
+            r = x * y;
+            break;
+          default:
+            goto notConst;
         }
         if (r > INT64_MAX || r < INT64_MIN) {
           error(e.range, "integer overflow in a constant");
@@ -276,7 +380,8 @@ std::optional<Value> Compiler::constEval(const Expr& e) {
       m.sub = 1;  // marks a map: a list of [key, value] pairs
       return m;
     }
-    default: break;
+    default:
+      break;
   }
 notConst:
   if (e.kind == ExprKind::Name && !lookup(e.text)) {

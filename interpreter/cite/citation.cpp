@@ -5,7 +5,9 @@
 namespace polemos::cite {
 
 namespace {
-bool alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool alnum(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0;
+}
 }  // namespace
 
 std::optional<Citation> Citation::parse(std::string_view written) {
@@ -18,11 +20,13 @@ std::optional<Citation> Citation::parse(std::string_view written) {
     std::string_view doc = s.substr(0, colon);
     if (doc.empty() || !std::islower(static_cast<unsigned char>(doc.front()))) return std::nullopt;
     for (char c : doc)
-      if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
+      if (!(std::islower(static_cast<unsigned char>(c)) ||
+            std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
         return std::nullopt;
     number = s.substr(colon + 1);
   }
-  if (number.empty() || !std::isdigit(static_cast<unsigned char>(number.front()))) return std::nullopt;
+  if (number.empty() || !std::isdigit(static_cast<unsigned char>(number.front())))
+    return std::nullopt;
   for (char c : number)
     if (!alnum(c) && c != '.') return std::nullopt;
   return Citation(std::string(s));

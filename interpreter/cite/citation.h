@@ -35,7 +35,9 @@ class Citation {
   // Rule-book order: 7.41 before 7.5 before 7.52 before 7.6; 9 before 10; numbered parts before
   // lettered ones (4.0 before 4.A); the ruleset's rules before another document's, documents by
   // name.
-  friend bool operator<(const Citation& a, const Citation& b) { return before(a.number_, b.number_); }
+  friend bool operator<(const Citation& a, const Citation& b) {
+    return before(a.number_, b.number_);
+  }
 
   static bool before(std::string_view a, std::string_view b);
 

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "check/loader.h"
 #include "cli/commands.h"
 #include "diag/diagnostics.h"
-#include "check/loader.h"
 
 namespace polemos::cli {
 namespace fs = std::filesystem;
@@ -48,7 +48,8 @@ int checkCommand(const std::vector<std::string>& args) {
       std::vector<fs::path> found;
       for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::end(it);
            it.increment(ec)) {
-        if (it->is_regular_file(ec) && it->path().extension() == ".pol") found.push_back(it->path());
+        if (it->is_regular_file(ec) && it->path().extension() == ".pol")
+          found.push_back(it->path());
       }
       std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());

@@ -35,7 +35,8 @@ struct GameArgs {
 };
 // Reads args[i] (and its value, moving i past it) if it is one of those options: 1 taken, 0 not
 // one of them, 2 bad usage (the message printed on standard error, after `who`).
-int takeGameArg(const std::vector<std::string>& args, size_t& i, const GameArgs& into, const char* who);
+int takeGameArg(const std::vector<std::string>& args, size_t& i, const GameArgs& into,
+                const char* who);
 // A whole number written in full ("12", not "12x" or "-1").
 bool parseWholeNumber(const std::string& text, uint64_t& out);
 

@@ -18,11 +18,15 @@ bool parseWholeNumber(const std::string& text, uint64_t& out) {
   }
 }
 
-int takeGameArg(const std::vector<std::string>& args, size_t& i, const GameArgs& into, const char* who) {
+int takeGameArg(const std::vector<std::string>& args, size_t& i, const GameArgs& into,
+                const char* who) {
   const std::string& a = args[i];
   if (a != "--seed" && a != "--house" && a != "--level" && a != "--option") return 0;
   if (i + 1 >= args.size()) {
-    const char* wants = a == "--seed" ? "a whole number" : a == "--house" ? "a file" : a == "--level" ? "a level name" : "NAME=VALUE";
+    const char* wants = a == "--seed"    ? "a whole number"
+                        : a == "--house" ? "a file"
+                        : a == "--level" ? "a level name"
+                                         : "NAME=VALUE";
     fmt::print(stderr, "{}: {} needs {}\n", who, a, wants);
     return 2;
   }

@@ -3,27 +3,27 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-
-#include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <optional>
 #include <set>
-#include <iostream>
 
-#include "cli/commands.h"
-#include "repl/repl.h"
 #include "analysis/coverage.h"
 #include "analysis/diff.h"
+#include "cli/commands.h"
 #include "eval/coverage.h"
+#include "repl/repl.h"
 
 namespace polemos::cli {
 namespace {
 
 const char* kPlayUsage =
-    "usage: polemos play RULESET [SCENARIO] [--seed N] [--house FILE]... [--level L] [--option K=V]...\n"
+    "usage: polemos play RULESET [SCENARIO] [--seed N] [--house FILE]... [--level L] [--option "
+    "K=V]...\n"
     "\n"
     "Plays a battle at the prompt. Type `help` for the commands and the ruleset's actions.\n"
     "`polemos` alone is `polemos play standard chalons`.\n";
@@ -40,15 +40,17 @@ const char* kRunUsage =
     "ruleset ran, by rule number, and which never did.\n";
 
 // Parses the options shared by play and run; returns 0 to go on, or an exit code.
-int parseOptions(const std::vector<std::string>& args, repl::ReplOptions& o, std::vector<std::string>& positional,
-                 bool& strict, const char* usage) {
+int parseOptions(const std::vector<std::string>& args, repl::ReplOptions& o,
+                 std::vector<std::string>& positional, bool& strict, const char* usage) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
       std::fputs(usage, stdout);
       return -1;
     }
-    int taken = takeGameArg(args, i, GameArgs{&o.session.seed, &o.houses, &o.session.level, &o.session.options}, "polemos");
+    int taken = takeGameArg(
+        args, i, GameArgs{&o.session.seed, &o.houses, &o.session.level, &o.session.options},
+        "polemos");
     if (taken == 2) return 2;
     if (taken == 1) continue;
     if (a == "--json") {
@@ -91,8 +93,10 @@ std::string historyPath() {
 }
 
 // Reads a script's lines and the game its header comments name (`# ruleset:`, `# scenario:`,
-// `# seed:`, `# level:`, `# option:`, `# house:`, `# json: on`). Returns whether a ruleset was named.
-bool readScript(std::istream& in, const std::string& script, repl::ReplOptions& o, std::vector<std::string>& lines) {
+// `# seed:`, `# level:`, `# option:`, `# house:`, `# json: on`). Returns whether a ruleset was
+// named.
+bool readScript(std::istream& in, const std::string& script, repl::ReplOptions& o,
+                std::vector<std::string>& lines) {
   for (std::string l; std::getline(in, l);) lines.push_back(l);
   // The script may name its game in header comments.
   o.scenario.clear();
@@ -107,14 +111,16 @@ bool readScript(std::istream& in, const std::string& script, repl::ReplOptions& 
       o.scenario.erase(0, o.scenario.find_first_not_of(' '));
     } else if (l.rfind("# json: on", 0) == 0) {
       o.json = true;
-    } else if (l.rfind("# option:", 0) == 0 || l.rfind("# level:", 0) == 0 || l.rfind("# house:", 0) == 0) {
+    } else if (l.rfind("# option:", 0) == 0 || l.rfind("# level:", 0) == 0 ||
+               l.rfind("# house:", 0) == 0) {
       std::string v = l.substr(l.find(':') + 1);
       v.erase(0, v.find_first_not_of(' '));
       if (l.rfind("# level:", 0) == 0) {
         o.session.level = v;
       } else if (l.rfind("# house:", 0) == 0) {
         // Relative to the script's folder.
-        std::string dir = script.find('/') == std::string::npos ? "" : script.substr(0, script.rfind('/') + 1);
+        std::string dir =
+            script.find('/') == std::string::npos ? "" : script.substr(0, script.rfind('/') + 1);
         o.houses.push_back(v[0] == '/' ? v : dir + v);
       } else if (v.find('=') != std::string::npos) {
         o.session.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
@@ -229,8 +235,10 @@ int runCommand(const std::vector<std::string>& argsIn) {
   bool coverage = false;
   std::vector<std::string> args;
   for (const auto& a : argsIn) {
-    if (a == "--coverage") coverage = true;
-    else args.push_back(a);
+    if (a == "--coverage")
+      coverage = true;
+    else
+      args.push_back(a);
   }
   int rc = parseOptions(args, o, pos, strict, kRunUsage);
   if (rc != 0) return rc < 0 ? 0 : rc;
@@ -251,7 +259,9 @@ int runCommand(const std::vector<std::string>& argsIn) {
     named = true;
   }
   if (!named) {
-    fmt::print(stderr, "polemos run: name the game: `polemos run SCRIPT RULESET [SCENARIO]` or a `# ruleset: NAME` line\n");
+    fmt::print(stderr,
+               "polemos run: name the game: `polemos run SCRIPT RULESET [SCENARIO]` or a `# "
+               "ruleset: NAME` line\n");
     return 2;
   }
   std::optional<CoverageAccumulator> cov;
@@ -273,7 +283,8 @@ int runCommand(const std::vector<std::string>& argsIn) {
     std::fputs(("> " + t + "\n").c_str(), stdout);
     bool more = r.execute(t, out);
     std::fputs(out.c_str(), stdout);
-    if (cov && (r.session() ? &r.session()->program() : nullptr) != before) cov->attach(r.session());
+    if (cov && (r.session() ? &r.session()->program() : nullptr) != before)
+      cov->attach(r.session());
     if (!more) break;
     if (strict && (r.errors() > errorsBefore || r.failedExpects() > 0)) return 1;
   }
@@ -291,11 +302,14 @@ int runCommand(const std::vector<std::string>& argsIn) {
 namespace {
 
 const char* kOddsUsage =
-    "usage: polemos odds SCRIPT [ACTION ARGS...] [--policy first|last|random] [--split] [--picks N,N...]\n"
+    "usage: polemos odds SCRIPT [ACTION ARGS...] [--policy first|last|random] [--split] [--picks "
+    "N,N...]\n"
     "                    [--json] [--seed N] [--house FILE]... [--level L] [--option K=V]...\n"
     "\n"
-    "Sets the game up with the REPL commands of SCRIPT (its header names the game, as for `polemos\n"
-    "run`), then prints the exact probability of every outcome of ACTION (without one: of the action\n"
+    "Sets the game up with the REPL commands of SCRIPT (its header names the game, as for "
+    "`polemos\n"
+    "run`), then prints the exact probability of every outcome of ACTION (without one: of the "
+    "action\n"
     "under way where the script stopped): the REPL's `odds` command. Exit status 1 if the script\n"
     "fails (its output is then printed) or the question cannot be answered.\n";
 
@@ -309,7 +323,8 @@ int oddsCommand(const std::vector<std::string>& argsIn) {
     if (a == "--split" || a == "--json") {
       oddsArgs.push_back(a);
     } else if (a == "--policy" || a == "--picks") {
-      if (i + 1 >= argsIn.size()) return fmt::print(stderr, "polemos odds: {} needs a value\n", a), 2;
+      if (i + 1 >= argsIn.size())
+        return fmt::print(stderr, "polemos odds: {} needs a value\n", a), 2;
       oddsArgs.push_back(a);
       oddsArgs.push_back(argsIn[++i]);
     } else {
@@ -332,7 +347,8 @@ int oddsCommand(const std::vector<std::string>& argsIn) {
   }
   std::vector<std::string> lines;
   if (!readScript(in, pos[0], o, lines)) {
-    fmt::print(stderr, "polemos odds: the script must name its game with a `# ruleset: NAME` line\n");
+    fmt::print(stderr,
+               "polemos odds: the script must name its game with a `# ruleset: NAME` line\n");
     return 2;
   }
   o.json = false;  // the script's own output is not shown

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <cstdio>
-
 #include <fstream>
 #include <sstream>
 
@@ -22,13 +21,16 @@ const char* kRulesUsage =
     "Lists every rule number cited by the ruleset (with its bases and modules, or a house file\n"
     "with the ruleset it names), with how many declarations and test scripts cite it; with RULE\n"
     "(7.43 or §7.43), the declarations (file:line) and tests (file:line) that cite that rule.\n"
-    "With --table, the rule-coverage table of the ruleset's README, generated from its status file\n"
-    "(default rulesets/RULESET/coverage.status) and the index; what the check finds (a rule marked\n"
+    "With --table, the rule-coverage table of the ruleset's README, generated from its status "
+    "file\n"
+    "(default rulesets/RULESET/coverage.status) and the index; what the check finds (a rule "
+    "marked\n"
     "implemented that no test cites, a cited rule in no row) is printed on standard error.\n"
     "With --scenario, the scenario is loaded too and its exclusive rules are indexed as\n"
     "§NAME:N (chalons:6.1); its table is the scenario's own (scenarios/NAME.status), covering\n"
     "those rules only.\n"
-    "Exit status: 0 printed (and, with --table, nothing found), 1 the ruleset does not load or the\n"
+    "Exit status: 0 printed (and, with --table, nothing found), 1 the ruleset does not load or "
+    "the\n"
     "check found something, 2 bad usage.\n";
 
 }  // namespace
@@ -76,7 +78,8 @@ int rulesCommand(const std::vector<std::string>& args) {
   analysis::RuleIndex index;
   std::string errors;
   bool loaded = scenario.empty() ? analysis::loadRuleIndex(words[0], index, errors)
-                                 : analysis::loadRuleIndex(check::LoadRequest{words[0], scenario, {}}, index, errors);
+                                 : analysis::loadRuleIndex(
+                                       check::LoadRequest{words[0], scenario, {}}, index, errors);
   if (!loaded) {
     std::fputs(errors.c_str(), stderr);
     return 1;
@@ -98,7 +101,9 @@ int rulesCommand(const std::vector<std::string>& args) {
     for (const auto& p : problems) fmt::print(stderr, "coverage: {}\n", p);
     return problems.empty() ? 0 : 1;
   }
-  std::fputs((rule.empty() ? analysis::formatIndex(index) : analysis::formatRule(index, rule) + analysis::statusOf(index, rule)).c_str(),
+  std::fputs((rule.empty() ? analysis::formatIndex(index)
+                           : analysis::formatRule(index, rule) + analysis::statusOf(index, rule))
+                 .c_str(),
              stdout);
   return 0;
 }

@@ -24,9 +24,11 @@ namespace polemos::cli {
 namespace {
 
 const char* kSimUsage =
-    "usage: polemos sim RULESET [SCENARIO] --games N [--seed S] [--players random|greedy|random,greedy]\n"
+    "usage: polemos sim RULESET [SCENARIO] --games N [--seed S] [--players "
+    "random|greedy|random,greedy]\n"
     "                   [--threads T]\n"
-    "                   [--house FILE]... [--level L] [--option K=V]... [--shard I/N] [--json] [--coverage]\n"
+    "                   [--house FILE]... [--level L] [--option K=V]... [--shard I/N] [--json] "
+    "[--coverage]\n"
     "       polemos sim --merge FILE...\n"
     "\n"
     "Plays N whole games between automatic players (random: the REPL's `auto`; greedy: tries the\n"
@@ -67,9 +69,12 @@ int mergeCommand(const std::vector<std::string>& files, bool json) {
       spec = s;
       sides = sd;
     } else if (s.ruleset != spec.ruleset || s.scenario != spec.scenario || s.level != spec.level ||
-               s.seed != spec.seed || s.games != spec.games || s.players != spec.players || s.houses != spec.houses ||
-               s.options != spec.options || sd != sides) {
-      fmt::print(stderr, "polemos sim: {} is a shard of another run (ruleset, scenario, seed, games, players, options)\n", f);
+               s.seed != spec.seed || s.games != spec.games || s.players != spec.players ||
+               s.houses != spec.houses || s.options != spec.options || sd != sides) {
+      fmt::print(stderr,
+                 "polemos sim: {} is a shard of another run (ruleset, scenario, seed, games, "
+                 "players, options)\n",
+                 f);
       return 1;
     }
     for (auto& g : gs) {
@@ -84,8 +89,10 @@ int mergeCommand(const std::vector<std::string>& files, bool json) {
   spec.shardIndex = 1;
   spec.shardCount = 1;
   if (all.size() != spec.games)
-    fmt::print(stderr, "polemos sim: the shards hold {} of the run's {} games\n", all.size(), spec.games);
-  std::string out = json ? analysis::toJson(spec, sides, all) : analysis::renderSummary(spec, sides, all);
+    fmt::print(stderr, "polemos sim: the shards hold {} of the run's {} games\n", all.size(),
+               spec.games);
+  std::string out =
+      json ? analysis::toJson(spec, sides, all) : analysis::renderSummary(spec, sides, all);
   std::fputs(out.c_str(), stdout);
   return 0;
 }
@@ -99,7 +106,8 @@ int simCommand(const std::vector<std::string>& args) {
   bool json = false, coverage = false, merge = false, gamesGiven = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    int taken = takeGameArg(args, i, GameArgs{&spec.seed, &spec.houses, &spec.level, &spec.options}, "polemos sim");
+    int taken = takeGameArg(args, i, GameArgs{&spec.seed, &spec.houses, &spec.level, &spec.options},
+                            "polemos sim");
     if (taken == 2) return 2;
     if (taken == 1) continue;
     auto value = [&](std::string& out) {
@@ -115,14 +123,17 @@ int simCommand(const std::vector<std::string>& args) {
     } else if (a == "--merge") {
       merge = true;
     } else if (a == "--games") {
-      if (!value(v) || !parseWholeNumber(v, n) || n == 0) return fmt::print(stderr, "polemos sim: --games needs a positive number\n"), 2;
+      if (!value(v) || !parseWholeNumber(v, n) || n == 0)
+        return fmt::print(stderr, "polemos sim: --games needs a positive number\n"), 2;
       spec.games = n;
       gamesGiven = true;
     } else if (a == "--threads") {
-      if (!value(v) || !parseWholeNumber(v, n) || n == 0 || n > 256) return fmt::print(stderr, "polemos sim: --threads needs 1 to 256\n"), 2;
+      if (!value(v) || !parseWholeNumber(v, n) || n == 0 || n > 256)
+        return fmt::print(stderr, "polemos sim: --threads needs 1 to 256\n"), 2;
       threads = static_cast<unsigned>(n);
     } else if (a == "--players") {
-      if (!value(v)) return fmt::print(stderr, "polemos sim: --players needs a kind of player\n"), 2;
+      if (!value(v))
+        return fmt::print(stderr, "polemos sim: --players needs a kind of player\n"), 2;
       // One kind for both sides, or one per side in the scenario's order: random,greedy.
       std::istringstream in(v);
       std::string one;
@@ -132,13 +143,17 @@ int simCommand(const std::vector<std::string>& args) {
         ++n;
         if (one != "random" && one != "greedy") ok = false;
       }
-      if (!ok || n > 2) return fmt::print(stderr, "polemos sim: --players takes random, greedy, or one per side as in random,greedy\n"), 2;
+      if (!ok || n > 2)
+        return fmt::print(stderr,
+                          "polemos sim: --players takes random, greedy, or one per side as in "
+                          "random,greedy\n"),
+               2;
       spec.players = v;
     } else if (a == "--shard") {
       uint64_t si = 0, sn = 0;
       auto slash = value(v) ? v.find('/') : std::string::npos;
-      if (slash == std::string::npos || !parseWholeNumber(v.substr(0, slash), si) || !parseWholeNumber(v.substr(slash + 1), sn) || sn == 0 ||
-          si == 0 || si > sn)
+      if (slash == std::string::npos || !parseWholeNumber(v.substr(0, slash), si) ||
+          !parseWholeNumber(v.substr(slash + 1), sn) || sn == 0 || si == 0 || si > sn)
         return fmt::print(stderr, "polemos sim: --shard needs I/N with 1 <= I <= N\n"), 2;
       spec.shardIndex = static_cast<unsigned>(si);
       spec.shardCount = static_cast<unsigned>(sn);
@@ -180,8 +195,10 @@ int simCommand(const std::vector<std::string>& args) {
     std::istringstream in(spec.players);
     std::string one;
     while (std::getline(in, one, ','))
-      kinds.push_back(one == "greedy" ? analysis::PlayerKind::Greedy : analysis::PlayerKind::Random);
-    while (kinds.size() < sides.size()) kinds.push_back(kinds.empty() ? analysis::PlayerKind::Random : kinds.back());
+      kinds.push_back(one == "greedy" ? analysis::PlayerKind::Greedy
+                                      : analysis::PlayerKind::Random);
+    while (kinds.size() < sides.size())
+      kinds.push_back(kinds.empty() ? analysis::PlayerKind::Random : kinds.back());
   }
   {
     // A level or an option the game refuses is a mistake in the command, not a lost game: said
@@ -240,14 +257,16 @@ int simCommand(const std::vector<std::string>& args) {
   worker(0);
   for (auto& th : pool) th.join();
   if (progress) fmt::print(stderr, "\r{:<30}\r", "");
-  std::string out = json ? analysis::toJson(spec, sides, results) : analysis::renderSummary(spec, sides, results);
+  std::string out =
+      json ? analysis::toJson(spec, sides, results) : analysis::renderSummary(spec, sides, results);
   std::fputs(out.c_str(), stdout);
   if (coverage && !json) {
     analysis::RuleTally all;
     for (const auto& t : tallies) all.add(t);
     std::fputs(("\n" + all.render()).c_str(), stdout);
   }
-  bool anyFailed = std::any_of(results.begin(), results.end(), [](const auto& g) { return !g.finished; });
+  bool anyFailed =
+      std::any_of(results.begin(), results.end(), [](const auto& g) { return !g.finished; });
   return anyFailed ? 1 : 0;
 }
 

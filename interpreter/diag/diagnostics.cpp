@@ -42,9 +42,12 @@ std::vector<std::string> codePoints(std::string_view line) {
 
 const char* severityName(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
   }
   return "error";
 }
@@ -56,7 +59,8 @@ Diagnostic& Diagnostics::add(Severity s, SourceRange range, std::string message)
   // once.
   auto sameFile = [&](FileId a, FileId b) {
     if (a == b) return true;
-    if (a == kNoFile || b == kNoFile || a >= sources_->fileCount() || b >= sources_->fileCount()) return false;
+    if (a == kNoFile || b == kNoFile || a >= sources_->fileCount() || b >= sources_->fileCount())
+      return false;
     return sources_->name(a) == sources_->name(b);  // the same file read again by another load
   };
   if (s == Severity::Error) ++reports_;
@@ -145,16 +149,17 @@ std::string Diagnostics::renderOne(const Diagnostic& d, bool color) const {
   std::string out;
   const char* bold = color ? "\033[1m" : "";
   const char* reset = color ? "\033[0m" : "";
-  const char* sevColor = !color                          ? ""
-                         : d.severity == Severity::Error ? "\033[1;31m"
+  const char* sevColor = !color                            ? ""
+                         : d.severity == Severity::Error   ? "\033[1;31m"
                          : d.severity == Severity::Warning ? "\033[1;35m"
                                                            : "\033[1;36m";
   out += fmt::format("{}{}:{} {}{}:{} {}{}{}\n", bold, renderLocation(d.range), reset, sevColor,
                      severityName(d.severity), reset, bold, d.message, reset);
   out += renderSnippet(d.range);
   for (const Note& n : d.notes) {
-    out += fmt::format("{}{}:{} {}note:{} {}\n", bold, renderLocation(n.range.valid() ? n.range : d.range),
-                       reset, color ? "\033[1;36m" : "", reset, n.message);
+    out += fmt::format("{}{}:{} {}note:{} {}\n", bold,
+                       renderLocation(n.range.valid() ? n.range : d.range), reset,
+                       color ? "\033[1;36m" : "", reset, n.message);
     if (n.range.valid()) out += renderSnippet(n.range);
   }
   return out;
@@ -165,8 +170,10 @@ std::string Diagnostics::render(bool color) const {
   sorted.reserve(diags_.size());
   for (const Diagnostic& d : diags_) sorted.push_back(&d);
   std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic* a, const Diagnostic* b) {
-    if (a->range.begin.file != b->range.begin.file) return a->range.begin.file < b->range.begin.file;
-    if (a->range.begin.line != b->range.begin.line) return a->range.begin.line < b->range.begin.line;
+    if (a->range.begin.file != b->range.begin.file)
+      return a->range.begin.file < b->range.begin.file;
+    if (a->range.begin.line != b->range.begin.line)
+      return a->range.begin.line < b->range.begin.line;
     if (a->range.begin.col != b->range.begin.col) return a->range.begin.col < b->range.begin.col;
     return a->order < b->order;
   });

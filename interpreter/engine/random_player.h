@@ -37,7 +37,8 @@ class RandomPlayer {
   // in the action (a choice made inside it); the player then draws another, the game unchanged
   // meanwhile. `beforeApply` runs before each attempt and `afterRefused` after each refused one
   // (the REPL keeps its undo history with them).
-  Move play(Session& s, const std::function<void()>& beforeApply = {}, const std::function<void()>& afterRefused = {});
+  Move play(Session& s, const std::function<void()>& beforeApply = {},
+            const std::function<void()>& afterRefused = {});
 
   // Draws a number below n (n > 0) from the player's generator.
   size_t draw(size_t n);

@@ -41,14 +41,16 @@ void hashValue(Fnv& f, const Value& v) {
 
 json valueToJson(const Value& v) {
   switch (v.tag) {
-    case Tag::Str: return json::array({static_cast<int>(v.tag), v.text()});
+    case Tag::Str:
+      return json::array({static_cast<int>(v.tag), v.text()});
     case Tag::List:
     case Tag::Func: {
       json items = json::array();
       for (const Value& e : v.items()) items.push_back(valueToJson(e));
       return json::array({static_cast<int>(v.tag), v.sub, v.i, items, v.payload != nullptr});
     }
-    default: return json::array({static_cast<int>(v.tag), v.sub, v.i, v.j});
+    default:
+      return json::array({static_cast<int>(v.tag), v.sub, v.i, v.j});
   }
 }
 
@@ -66,7 +68,8 @@ struct Reader {
 
   bool value(const json& j, Value& out, int depth = 0) {
     if (depth > 64) return fail("values nested too deeply");
-    if (!j.is_array() || j.empty() || !j[0].is_number_integer()) return fail("a value is malformed");
+    if (!j.is_array() || j.empty() || !j[0].is_number_integer())
+      return fail("a value is malformed");
     int tag = j[0].get<int>();
     if (tag < 0 || tag > static_cast<int>(Tag::Func)) return fail("a value has an unknown kind");
     out = Value{};
@@ -77,12 +80,13 @@ struct Reader {
       return true;
     }
     if (out.tag == Tag::List || out.tag == Tag::Func) {
-      if (j.size() != 5 || !j[1].is_number_integer() || !j[2].is_number_integer() || !j[3].is_array() ||
-          !j[4].is_boolean())
+      if (j.size() != 5 || !j[1].is_number_integer() || !j[2].is_number_integer() ||
+          !j[3].is_array() || !j[4].is_boolean())
         return fail("a list value is malformed");
       out.sub = j[1].get<int32_t>();
       out.i = j[2].get<int64_t>();
-      if (out.tag == Tag::Func && !inRange(out.i, p.functions.size())) return fail("a function value is out of range");
+      if (out.tag == Tag::Func && !inRange(out.i, p.functions.size()))
+        return fail("a function value is out of range");
       if (j[4].get<bool>()) {
         ValueList items;
         for (const auto& e : j[3]) {
@@ -94,26 +98,53 @@ struct Reader {
       }
       return true;
     }
-    if (j.size() != 4 || !j[1].is_number_integer() || !j[2].is_number_integer() || !j[3].is_number_integer())
+    if (j.size() != 4 || !j[1].is_number_integer() || !j[2].is_number_integer() ||
+        !j[3].is_number_integer())
       return fail("a value is malformed");
     out.sub = j[1].get<int32_t>();
     out.i = j[2].get<int64_t>();
     out.j = j[3].get<int64_t>();
     bool ok = true;
     switch (out.tag) {
-      case Tag::Enum: ok = inRange(out.sub, p.enums.size()) && inRange(out.i, p.enums[out.sub].members.size()); break;
-      case Tag::Unit: ok = inRange(out.i, s.units.size()); break;
-      case Tag::Side: ok = inRange(out.i, s.sides.size()) || (s.sides.empty() && out.i == 0); break;
-      case Tag::Hex: ok = inRange(out.i, static_cast<size_t>(s.map.size())); break;
-      case Tag::Terrain: ok = inRange(out.i, p.terrains.size()); break;
-      case Tag::Feature: ok = inRange(out.i, p.features.size()); break;
-      case Tag::UnitType: ok = inRange(out.i, p.unitTypes.size()); break;
-      case Tag::Level: ok = inRange(out.i, p.levels.size()); break;
-      case Tag::Table: ok = inRange(out.i, p.tables.size()); break;
-      case Tag::Column: ok = inRange(out.sub, p.tables.size()) && out.i >= -1 && out.i < static_cast<int64_t>(p.tables[out.sub].cols.size()); break;
-      case Tag::Die: ok = inRange(out.i, p.dice.size()); break;
-      case Tag::Odds: ok = out.i > 0 && out.j > 0; break;
-      default: break;
+      case Tag::Enum:
+        ok = inRange(out.sub, p.enums.size()) && inRange(out.i, p.enums[out.sub].members.size());
+        break;
+      case Tag::Unit:
+        ok = inRange(out.i, s.units.size());
+        break;
+      case Tag::Side:
+        ok = inRange(out.i, s.sides.size()) || (s.sides.empty() && out.i == 0);
+        break;
+      case Tag::Hex:
+        ok = inRange(out.i, static_cast<size_t>(s.map.size()));
+        break;
+      case Tag::Terrain:
+        ok = inRange(out.i, p.terrains.size());
+        break;
+      case Tag::Feature:
+        ok = inRange(out.i, p.features.size());
+        break;
+      case Tag::UnitType:
+        ok = inRange(out.i, p.unitTypes.size());
+        break;
+      case Tag::Level:
+        ok = inRange(out.i, p.levels.size());
+        break;
+      case Tag::Table:
+        ok = inRange(out.i, p.tables.size());
+        break;
+      case Tag::Column:
+        ok = inRange(out.sub, p.tables.size()) && out.i >= -1 &&
+             out.i < static_cast<int64_t>(p.tables[out.sub].cols.size());
+        break;
+      case Tag::Die:
+        ok = inRange(out.i, p.dice.size());
+        break;
+      case Tag::Odds:
+        ok = out.i > 0 && out.j > 0;
+        break;
+      default:
+        break;
     }
     if (!ok) return fail(fmt::format("a {} value is out of range", tagName(out.tag)));
     return true;
@@ -189,14 +220,21 @@ std::string saveSession(const Session& s) {
   j["active_side"] = st.activeSide;
   j["acting"] = st.acting;
   j["phase"] = st.phase;
-  j["result"] = {{"over", st.result.over}, {"winner", st.result.winner}, {"level", st.result.level},
+  j["result"] = {{"over", st.result.over},
+                 {"winner", st.result.winner},
+                 {"level", st.result.level},
                  {"reason", st.result.reason}};
   json units = json::array();
   for (const auto& u : st.units) {
     json fields = json::array();
     for (const Value& v : u.fields) fields.push_back(valueToJson(v));
-    units.push_back({{"id", u.id}, {"type", u.type}, {"side", u.side}, {"hex", u.hex}, {"facing", u.facing},
-                     {"status", static_cast<int>(u.status)}, {"fields", fields}});
+    units.push_back({{"id", u.id},
+                     {"type", u.type},
+                     {"side", u.side},
+                     {"hex", u.hex},
+                     {"facing", u.facing},
+                     {"status", static_cast<int>(u.status)},
+                     {"fields", fields}});
   }
   j["units"] = units;
   json sides = json::array();
@@ -225,12 +263,17 @@ std::string saveSession(const Session& s) {
   for (const Value& v : s.machine().stack) stack.push_back(valueToJson(v));
   j["machine"] = {{"frames", frames}, {"stack", stack}};
   const eval::Stop& stop = s.stop();
-  j["stop"] = {{"kind", static_cast<int>(stop.kind)}, {"index", stop.index}, {"player", stop.player},
-               {"count", stop.count}, {"options", valueToJson(stop.options)}, {"message", stop.message}};
+  j["stop"] = {{"kind", static_cast<int>(stop.kind)},
+               {"index", stop.index},
+               {"player", stop.player},
+               {"count", stop.count},
+               {"options", valueToJson(stop.options)},
+               {"message", stop.message}};
   json trace = json::array();
   for (const auto& e : st.trace)
-    trace.push_back(json::array({e.seq, cite::numberList(e.citations), std::string(eval::traceKindName(e.kind)),
-                                 e.subject, e.inputs, e.output, e.depth}));
+    trace.push_back(
+        json::array({e.seq, cite::numberList(e.citations), std::string(eval::traceKindName(e.kind)),
+                     e.subject, e.inputs, e.output, e.depth}));
   j["trace_seq"] = st.traceSeq;
   j["trace"] = trace;
   return j.dump(1) + "\n";
@@ -246,16 +289,19 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
   try {
     if (!j.is_object() || j.value("format", "") != "polemos-save")
       return std::string("not a Polemos save file (no \"format\": \"polemos-save\")");
-    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != kSaveFormatVersion)
+    if (!j.contains("version") || !j["version"].is_number_integer() ||
+        j["version"].get<int>() != kSaveFormatVersion)
       return fmt::format("this save file has format version {}, but this Polemos reads version {}",
                          j.contains("version") ? j["version"].dump() : "none", kSaveFormatVersion);
     const Program& P = into.program();
     if (j.value("ruleset", "") != P.rulesetName || j.value("scenario", "") != P.scenarioName)
       return fmt::format("this save is of ruleset '{}' scenario '{}', but the game is '{}' '{}'",
-                         j.value("ruleset", "?"), j.value("scenario", "?"), P.rulesetName, P.scenarioName);
+                         j.value("ruleset", "?"), j.value("scenario", "?"), P.rulesetName,
+                         P.scenarioName);
     if (j.value("program", "") != fmt::format("{:016x}", programFingerprint(P)))
-      return std::string("this save was made with different rules (the ruleset, its tables or the house rules "
-                         "have changed since), so it cannot be resumed here");
+      return std::string(
+          "this save was made with different rules (the ruleset, its tables or the house rules "
+          "have changed since), so it cannot be resumed here");
     eval::GameState st = into.state();  // keeps the configuration not in the file (tracing)
     // Units first: values are checked against their count.
     const json& units = j.at("units");
@@ -266,24 +312,29 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
     st.sides.resize(P.sides.size());
     st.map.terrain = j.at("map").at("terrain").get<std::vector<int32_t>>();
     st.map.elevation = j.at("map").at("elevation").get<std::vector<int32_t>>();
-    if (st.map.terrain.size() != P.mapTerrain.size() || st.map.elevation.size() != P.mapElevation.size())
+    if (st.map.terrain.size() != P.mapTerrain.size() ||
+        st.map.elevation.size() != P.mapElevation.size())
       return std::string("the save's map does not match the scenario's map");
     for (int32_t t : st.map.terrain)
-      if (t < -1 || t >= static_cast<int32_t>(P.terrains.size())) return std::string("the save's map has an unknown terrain");
+      if (t < -1 || t >= static_cast<int32_t>(P.terrains.size()))
+        return std::string("the save's map has an unknown terrain");
     st.map.hexsides.clear();
     for (const auto& e : j.at("map").at("hexsides")) {
       int32_t a = e.at(0).get<int32_t>(), b = e.at(1).get<int32_t>();
       auto fs = e.at(2).get<std::vector<int32_t>>();
-      if (a < 0 || b < 0 || a >= st.map.size() || b >= st.map.size()) return std::string("the save's hexsides are off the map");
+      if (a < 0 || b < 0 || a >= st.map.size() || b >= st.map.size())
+        return std::string("the save's hexsides are off the map");
       for (int32_t f : fs)
-        if (f < 0 || f >= static_cast<int32_t>(P.features.size())) return std::string("the save's map has an unknown hexside kind");
+        if (f < 0 || f >= static_cast<int32_t>(P.features.size()))
+          return std::string("the save's map has an unknown hexside kind");
       st.map.hexsides[{a, b}] = fs;
     }
     st.map.groups.clear();
     for (const auto& [name, hs] : j.at("map").at("groups").items()) {
       auto list = hs.get<std::vector<int32_t>>();
       for (int32_t h : list)
-        if (h < 0 || h >= st.map.size()) return std::string("a hex group of the save is off the map");
+        if (h < 0 || h >= st.map.size())
+          return std::string("a hex group of the save is off the map");
       st.map.groups[name] = list;
     }
     Reader r{P, st, {}};
@@ -297,29 +348,36 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
       us.facing = u.at("facing").get<int32_t>();
       int status = u.at("status").get<int>();
       if (us.type < 0 || us.type >= static_cast<int32_t>(P.unitTypes.size()) || us.side < 0 ||
-          us.side >= static_cast<int32_t>(P.sides.size()) || us.hex < -1 || us.hex >= st.map.size() ||
-          us.facing < -1 || us.facing > 5 || status < 0 || status > 3)
+          us.side >= static_cast<int32_t>(P.sides.size()) || us.hex < -1 ||
+          us.hex >= st.map.size() || us.facing < -1 || us.facing > 5 || status < 0 || status > 3)
         return fmt::format("unit {} of the save is malformed", us.id);
       us.status = static_cast<eval::UnitStatus>(status);
       us.cls = P.unitTypes[us.type].cls;
     }
     for (size_t i = 0; i < units.size(); ++i) {
-      if (!r.values(units[i].at("fields"), st.units[i].fields, P.classes[st.units[i].cls].fields.size(), "a unit"))
+      if (!r.values(units[i].at("fields"), st.units[i].fields,
+                    P.classes[st.units[i].cls].fields.size(), "a unit"))
         return "the save is corrupt: " + r.error;
     }
     const json& sides = j.at("sides");
-    if (!sides.is_array() || sides.size() != P.sides.size()) return std::string("the save's sides do not match the scenario");
+    if (!sides.is_array() || sides.size() != P.sides.size())
+      return std::string("the save's sides do not match the scenario");
     for (size_t i = 0; i < sides.size(); ++i)
-      if (!r.values(sides[i], st.sides[i].fields, P.sideState.fields.size(), "a side")) return "the save is corrupt: " + r.error;
-    if (!r.values(j.at("game"), st.game, P.gameState.fields.size(), "the game state")) return "the save is corrupt: " + r.error;
-    if (!r.values(j.at("options"), st.options, P.options.size(), "the options")) return "the save is corrupt: " + r.error;
+      if (!r.values(sides[i], st.sides[i].fields, P.sideState.fields.size(), "a side"))
+        return "the save is corrupt: " + r.error;
+    if (!r.values(j.at("game"), st.game, P.gameState.fields.size(), "the game state"))
+      return "the save is corrupt: " + r.error;
+    if (!r.values(j.at("options"), st.options, P.options.size(), "the options"))
+      return "the save is corrupt: " + r.error;
     st.level = j.at("level").get<int32_t>();
-    if (st.level < 0 || st.level >= static_cast<int32_t>(P.levels.size())) return std::string("the save's level is unknown");
+    if (st.level < 0 || st.level >= static_cast<int32_t>(P.levels.size()))
+      return std::string("the save's level is unknown");
     st.turn = j.at("turn").get<int32_t>();
     st.activeSide = j.at("active_side").get<int32_t>();
     st.acting = j.at("acting").get<int32_t>();
     st.phase = j.at("phase").get<int32_t>();
-    if (st.phase < -1 || st.phase >= static_cast<int32_t>(P.phases.size())) return std::string("the save's phase is unknown");
+    if (st.phase < -1 || st.phase >= static_cast<int32_t>(P.phases.size()))
+      return std::string("the save's phase is unknown");
     const json& res = j.at("result");
     st.result.over = res.at("over").get<bool>();
     st.result.winner = res.at("winner").get<int32_t>();
@@ -327,7 +385,8 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
     st.result.reason = res.at("reason").get<std::string>();
     // The machine: every frame must point into real code, and locals into the stack.
     eval::Machine m;
-    if (!r.values(j.at("machine").at("stack"), m.stack, SIZE_MAX, "the value stack")) return "the save is corrupt: " + r.error;
+    if (!r.values(j.at("machine").at("stack"), m.stack, SIZE_MAX, "the value stack"))
+      return "the save is corrupt: " + r.error;
     for (const auto& f : j.at("machine").at("frames")) {
       eval::Frame fr;
       fr.fn = f.at(0).get<int32_t>();
@@ -352,17 +411,29 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
     if (!r.value(sj.at("options"), stop.options)) return "the save is corrupt: " + r.error;
     bool stopOk = true;
     switch (stop.kind) {
-      case eval::Stop::Window: stopOk = stop.index >= 0 && stop.index < static_cast<int32_t>(P.phases.size()) && !m.frames.empty(); break;
-      case eval::Stop::Choose: stopOk = stop.index >= 0 && stop.index < static_cast<int32_t>(P.chooses.size()) && stop.options.tag == Tag::List && !m.frames.empty(); break;
-      case eval::Stop::Roll: stopOk = stop.index >= 0 && stop.index < static_cast<int32_t>(P.rolls.size()) && stop.count >= 1 && stop.count <= 20 && !m.frames.empty(); break;
-      default: break;
+      case eval::Stop::Window:
+        stopOk = stop.index >= 0 && stop.index < static_cast<int32_t>(P.phases.size()) &&
+                 !m.frames.empty();
+        break;
+      case eval::Stop::Choose:
+        stopOk = stop.index >= 0 && stop.index < static_cast<int32_t>(P.chooses.size()) &&
+                 stop.options.tag == Tag::List && !m.frames.empty();
+        break;
+      case eval::Stop::Roll:
+        stopOk = stop.index >= 0 && stop.index < static_cast<int32_t>(P.rolls.size()) &&
+                 stop.count >= 1 && stop.count <= 20 && !m.frames.empty();
+        break;
+      default:
+        break;
     }
     if (!stopOk) return std::string("the save's pending decision does not match the program");
     if (stop.kind == eval::Stop::Window) {
       const eval::Frame& top = m.frames.back();
       const Instr& in = P.functions[top.fn].code[top.pc];
-      if (in.op != Op::Window || in.a != stop.index || top.base + in.b + 2 >= static_cast<int32_t>(m.stack.size()))
-        return std::string("the save is corrupt: the pending phase does not match the saved continuation");
+      if (in.op != Op::Window || in.a != stop.index ||
+          top.base + in.b + 2 >= static_cast<int32_t>(m.stack.size()))
+        return std::string(
+            "the save is corrupt: the pending phase does not match the saved continuation");
     }
     std::deque<int64_t> forced;
     for (const auto& d : j.at("forced_dice")) forced.push_back(d.get<int64_t>());
@@ -373,7 +444,8 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
       ev.seq = e.at(0).get<uint64_t>();
       ev.citations = cite::Citation::parseList(e.at(1).get<std::string>());
       auto kind = eval::traceKindFromName(e.at(2).get<std::string>());
-      if (!kind) throw std::runtime_error("a trace event of an unknown kind: " + e.at(2).get<std::string>());
+      if (!kind)
+        throw std::runtime_error("a trace event of an unknown kind: " + e.at(2).get<std::string>());
       ev.kind = *kind;
       ev.subject = e.at(3).get<std::string>();
       ev.inputs = e.at(4).get<std::string>();

@@ -1,9 +1,10 @@
 #include "engine/session.h"
-#include "eval/coverage.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+
+#include "eval/coverage.h"
 
 namespace polemos::engine {
 
@@ -31,7 +32,6 @@ std::string joinCitations(const std::vector<std::string>& cs) {
 std::string sideName(const Program& p, int64_t i) {
   return i >= 0 && i < static_cast<int64_t>(p.sides.size()) ? p.sides[i].name : "";
 }
-
 
 }  // namespace
 
@@ -64,18 +64,23 @@ std::string Session::applyConfig() {
   // Options.
   for (const auto& o : P.options) state_.options.push_back(o.value);
   for (const auto& [name, text] : config_.options) {
-    auto it = std::find_if(P.options.begin(), P.options.end(), [&](const OptionInfo& o) { return o.name == name; });
+    auto it = std::find_if(P.options.begin(), P.options.end(),
+                           [&](const OptionInfo& o) { return o.name == name; });
     if (it == P.options.end()) {
       std::string known;
       for (const auto& o : P.options) known += (known.empty() ? "" : ", ") + o.name;
-      return fmt::format("unknown option '{}' (this ruleset has: {})", name, known.empty() ? "none" : known);
+      return fmt::format("unknown option '{}' (this ruleset has: {})", name,
+                         known.empty() ? "none" : known);
     }
     Value v;
     const Value& def = it->value;
     if (def.tag == Tag::Bool) {
-      if (text == "on" || text == "true" || text == "yes" || text == "1") v = Value::boolean(true);
-      else if (text == "off" || text == "false" || text == "no" || text == "0") v = Value::boolean(false);
-      else return fmt::format("option '{}' is on or off, not '{}'", name, text);
+      if (text == "on" || text == "true" || text == "yes" || text == "1")
+        v = Value::boolean(true);
+      else if (text == "off" || text == "false" || text == "no" || text == "0")
+        v = Value::boolean(false);
+      else
+        return fmt::format("option '{}' is on or off, not '{}'", name, text);
     } else if (def.tag == Tag::Int) {
       try {
         size_t used = 0;
@@ -103,7 +108,8 @@ std::string Session::applyConfig() {
         if (sep == std::string::npos) throw std::invalid_argument("x");
         a = std::stoll(text.substr(0, sep), &ua);
         b = std::stoll(text.substr(sep + 1), &ub);
-        if (ua != sep || ub != text.size() - sep - 1 || a <= 0 || b <= 0) throw std::invalid_argument("x");
+        if (ua != sep || ub != text.size() - sep - 1 || a <= 0 || b <= 0)
+          throw std::invalid_argument("x");
       } catch (...) {
         return fmt::format("option '{}' is odds such as 3:1, not '{}'", name, text);
       }
@@ -111,8 +117,10 @@ std::string Session::applyConfig() {
     } else if (def.tag == Tag::Str) {
       v = Value::string(text);
     } else {
-      return fmt::format("option '{}' cannot be set from outside the rules (it holds {}); a house rule can replace it",
-                         name, eval::display(P, state_, def));
+      return fmt::format(
+          "option '{}' cannot be set from outside the rules (it holds {}); a house rule can "
+          "replace it",
+          name, eval::display(P, state_, def));
     }
     state_.options[it - P.options.begin()] = v;
   }
@@ -133,7 +141,8 @@ Outcome Session::start() {
   state_ = eval::GameState{};
   state_.version = version + 1;
   state_.tracing = config_.tracing;
-  if (std::string problem = applyConfig(); !problem.empty()) return Outcome{Outcome::Error, problem, {}};
+  if (std::string problem = applyConfig(); !problem.empty())
+    return Outcome{Outcome::Error, problem, {}};
   // Map.
   state_.map.col0 = P.mapCols0;
   state_.map.col1 = P.mapCols1;
@@ -197,8 +206,10 @@ Value Session::combine(const RollInfo& r, const std::vector<int64_t>& dice) cons
       for (int64_t d : dice) s += d;
       return Value::integer(s);
     }
-    case RollInfo::Highest: return Value::integer(*std::max_element(dice.begin(), dice.end()));
-    case RollInfo::Lowest: return Value::integer(*std::min_element(dice.begin(), dice.end()));
+    case RollInfo::Highest:
+      return Value::integer(*std::max_element(dice.begin(), dice.end()));
+    case RollInfo::Lowest:
+      return Value::integer(*std::min_element(dice.begin(), dice.end()));
     case RollInfo::Each: {
       ValueList l;
       for (int64_t d : dice) l.push_back(Value::integer(d));
@@ -227,14 +238,17 @@ std::vector<std::pair<Value, uint64_t>> Session::rollDistribution(uint64_t& tota
     for (int64_t i = 0; i < count; ++i) dice.push_back(faces[idx[i]]);
     Value v = combine(r, dice);
     auto it = std::find_if(out.begin(), out.end(), [&](const auto& p) { return p.first == v; });
-    if (it == out.end()) out.emplace_back(v, 1);
-    else ++it->second;
+    if (it == out.end())
+      out.emplace_back(v, 1);
+    else
+      ++it->second;
     for (int64_t i = 0; i < count; ++i) {
       if (++idx[i] < faces.size()) break;
       idx[i] = 0;
     }
   }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return compareValues(a.first, b.first) < 0; });
+  std::sort(out.begin(), out.end(),
+            [](const auto& a, const auto& b) { return compareValues(a.first, b.first) < 0; });
   total = outcomes;
   return out;
 }
@@ -264,7 +278,8 @@ Outcome Session::run() {
       for (int64_t i = 0; i < stop_.count; ++i) {
         int64_t f = rollDie(r.die);
         if (std::find(faces.begin(), faces.end(), f) == faces.end()) {
-          lastError_ = fmt::format("a forced die shows {}, which is not a face of {}", f, program_->dice[r.die].name);
+          lastError_ = fmt::format("a forced die shows {}, which is not a face of {}", f,
+                                   program_->dice[r.die].name);
           if (commandStart_) {
             // Put the game back as it was before the command; the forced dice are dropped.
             replaceState(std::move(commandStart_->state));
@@ -274,7 +289,9 @@ Outcome Session::run() {
             forced_.clear();
             commandStart_.reset();
             actionStart_.reset();
-            return Outcome{Outcome::Error, lastError_ + " (the forced dice are dropped; nothing was done)", {}};
+            return Outcome{Outcome::Error,
+                           lastError_ + " (the forced dice are dropped; nothing was done)",
+                           {}};
           }
           stop_.kind = Stop::Error;
           stop_.message = lastError_;
@@ -310,7 +327,8 @@ Outcome Session::run() {
         // the rules are inconsistent with the game, which is an error.
         std::string cite;
         for (const auto& c : stop_.citations) cite += "§" + c + " ";
-        lastError_ = fmt::format("a requirement of the sequence of play failed: {}{}", cite, stop_.message);
+        lastError_ =
+            fmt::format("a requirement of the sequence of play failed: {}{}", cite, stop_.message);
         stop_.kind = Stop::Error;
         stop_.message = lastError_;
         return Outcome{Outcome::Error, lastError_, {}};
@@ -339,28 +357,36 @@ std::string Session::phaseName() const {
 
 std::string Session::describeStop() const {
   const Program& P = *program_;
-  auto side = [&](int32_t s) { return s >= 0 && s < static_cast<int32_t>(P.sides.size()) ? P.sides[s].name : "?"; };
+  auto side = [&](int32_t s) {
+    return s >= 0 && s < static_cast<int32_t>(P.sides.size()) ? P.sides[s].name : "?";
+  };
   switch (stop_.kind) {
     case Stop::Window: {
       const PhaseInfo& ph = P.phases[stop_.index];
       std::string cite = ph.citations.empty() ? "" : " (" + joinCitations(ph.citations) + ")";
-      return fmt::format("{} to act: {} {}{}", side(stop_.player), ph.name, ph.alternate ? "(alternating)" : "phase", cite);
+      return fmt::format("{} to act: {} {}{}", side(stop_.player), ph.name,
+                         ph.alternate ? "(alternating)" : "phase", cite);
     }
     case Stop::Choose: {
       const ChooseInfo& c = P.chooses[stop_.index];
       std::string cite = c.citations.empty() ? "" : " (" + joinCitations(c.citations) + ")";
       return fmt::format("{} to choose: {}{}", side(stop_.player), c.prompt, cite);
     }
-    case Stop::Roll: return fmt::format("a roll is pending: {}", P.rolls[stop_.index].text);
+    case Stop::Roll:
+      return fmt::format("a roll is pending: {}", P.rolls[stop_.index].text);
     case Stop::End: {
       const auto& r = state_.result;
       if (!r.over) return "the game is over: the sequence of play ended without a result";
-      if (r.winner < 0) return "the game is over: a draw" + (r.reason.empty() ? "" : " (" + r.reason + ")");
-      return fmt::format("the game is over: {} wins{}{}", side(r.winner), r.level.empty() ? "" : " (" + r.level + ")",
+      if (r.winner < 0)
+        return "the game is over: a draw" + (r.reason.empty() ? "" : " (" + r.reason + ")");
+      return fmt::format("the game is over: {} wins{}{}", side(r.winner),
+                         r.level.empty() ? "" : " (" + r.level + ")",
                          r.reason.empty() ? "" : ", " + r.reason);
     }
-    case Stop::Error: return "stopped by an error: " + stop_.message;
-    default: return "not started";
+    case Stop::Error:
+      return "stopped by an error: " + stop_.message;
+    default:
+      return "not started";
   }
 }
 
@@ -370,7 +396,8 @@ std::string Session::optionText(int32_t action, const std::vector<Value>& args) 
   return s;
 }
 
-void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args, std::vector<Option>& out) {
+void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args,
+                        std::vector<Option>& out) {
   const ActionInfo& a = program_->actions[action];
   if (i == a.params.size()) {
     std::string err;
@@ -398,9 +425,12 @@ void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args, std:
     candidates = v->items();
   } else {
     switch (p.type.kind) {
-      case TypeKind::Bool: candidates = {Value::boolean(true), Value::boolean(false)}; break;
+      case TypeKind::Bool:
+        candidates = {Value::boolean(true), Value::boolean(false)};
+        break;
       case TypeKind::Side:
-        for (size_t s = 0; s < state_.sides.size(); ++s) candidates.push_back(Value::of(Tag::Side, s));
+        for (size_t s = 0; s < state_.sides.size(); ++s)
+          candidates.push_back(Value::of(Tag::Side, s));
         break;
       case TypeKind::Enum:
         for (size_t m = 0; m < program_->enums[p.type.id].members.size(); ++m)
@@ -408,15 +438,19 @@ void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args, std:
         break;
       case TypeKind::Unit:
         for (size_t u = 0; u < state_.units.size(); ++u)
-          if (state_.units[u].status == eval::UnitStatus::OnMap) candidates.push_back(Value::of(Tag::Unit, u));
+          if (state_.units[u].status == eval::UnitStatus::OnMap)
+            candidates.push_back(Value::of(Tag::Unit, u));
         break;
       case TypeKind::Hex:
-        for (int32_t h = 0; h < state_.map.size(); ++h) candidates.push_back(Value::of(Tag::Hex, h));
+        for (int32_t h = 0; h < state_.map.size(); ++h)
+          candidates.push_back(Value::of(Tag::Hex, h));
         break;
       case TypeKind::Level:
-        for (size_t l = 0; l < program_->levels.size(); ++l) candidates.push_back(Value::of(Tag::Level, l));
+        for (size_t l = 0; l < program_->levels.size(); ++l)
+          candidates.push_back(Value::of(Tag::Level, l));
         break;
-      default: return;  // ints without a domain cannot be listed
+      default:
+        return;  // ints without a domain cannot be listed
     }
   }
   for (const Value& c : candidates) {
@@ -472,29 +506,35 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
   QuietTrace quiet(state_);
   const Program& P = *program_;
   if (stop_.kind != Stop::Window) {
-    return Outcome{Outcome::Error, stop_.kind == Stop::Choose ? "a choice is pending: answer it with `pick N`"
-                                   : stop_.kind == Stop::End   ? "the game is over"
-                                                               : "no action can be taken now", {}};
+    return Outcome{Outcome::Error,
+                   stop_.kind == Stop::Choose ? "a choice is pending: answer it with `pick N`"
+                   : stop_.kind == Stop::End  ? "the game is over"
+                                              : "no action can be taken now",
+                   {}};
   }
   const PhaseInfo& ph = P.phases[stop_.index];
   const ActionInfo& a = P.actions.at(action);
   if (std::find(ph.actions.begin(), ph.actions.end(), action) == ph.actions.end()) {
     std::string allowed;
     for (int32_t x : ph.actions) allowed += (allowed.empty() ? "" : ", ") + P.actions[x].name;
-    return Outcome{Outcome::Illegal,
-                   fmt::format("{} is not allowed in the {} phase{}", a.name, ph.name,
-                               allowed.empty() ? " (no actions are)" : " (allowed: " + allowed + ")"),
-                   ph.citations};
+    return Outcome{
+        Outcome::Illegal,
+        fmt::format("{} is not allowed in the {} phase{}", a.name, ph.name,
+                    allowed.empty() ? " (no actions are)" : " (allowed: " + allowed + ")"),
+        ph.citations};
   }
   Interpreter in(*program_, state_, machine_, &memo_);
   if (a.gate >= 0) {
     std::string err;
     auto g = in.tryCallPure(a.gate, {}, err);
     if (!g || !g->truthy())
-      return Outcome{Outcome::Illegal, fmt::format("{} is not in use at this level or with these options", a.name), a.citations};
+      return Outcome{Outcome::Illegal,
+                     fmt::format("{} is not in use at this level or with these options", a.name),
+                     a.citations};
   }
   if (args.size() != a.params.size()) {
-    return Outcome{Outcome::Error, fmt::format("{} takes {} argument(s)", a.name, a.params.size()), {}};
+    return Outcome{
+        Outcome::Error, fmt::format("{} takes {} argument(s)", a.name, a.params.size()), {}};
   }
   // The requirements first: they cite the rule that refuses the action; then whether the
   // arguments are among the action's candidates.
@@ -502,17 +542,20 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
   Stop failed;
   failed.kind = Stop::None;
   auto ok = in.tryCallPure(a.guard, args, err, &failed);
-  if (failed.kind == Stop::Failed) return Outcome{Outcome::Illegal, failed.message, failed.citations};
+  if (failed.kind == Stop::Failed)
+    return Outcome{Outcome::Illegal, failed.message, failed.citations};
   if (!ok) return Outcome{Outcome::Error, err, {}};
   for (size_t i = 0; i < a.params.size(); ++i) {
     if (a.params[i].domain < 0) continue;
     std::string err;
-    auto dom = in.tryCallPure(a.params[i].domain, std::vector<Value>(args.begin(), args.begin() + i), err);
+    auto dom =
+        in.tryCallPure(a.params[i].domain, std::vector<Value>(args.begin(), args.begin() + i), err);
     if (!dom) return Outcome{Outcome::Error, err, {}};
     const auto& items = dom->items();
     if (std::find(items.begin(), items.end(), args[i]) == items.end()) {
       return Outcome{Outcome::Illegal,
-                     fmt::format("{} is not one of the possible {} for {}", display(args[i]), a.params[i].name, a.name),
+                     fmt::format("{} is not one of the possible {} for {}", display(args[i]),
+                                 a.params[i].name, a.name),
                      a.citations};
     }
   }
@@ -523,7 +566,10 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
   if (auto bad = checkAction(action, args)) return *bad;
   // Keep the state to restore if a requirement deeper in the action fails, or the rules err.
   actionStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
-  if (!forced_.empty()) commandStart_ = actionStart_; else commandStart_.reset();
+  if (!forced_.empty())
+    commandStart_ = actionStart_;
+  else
+    commandStart_.reset();
   const ActionInfo& a = program_->actions[action];
   const Function& body = program_->functions[a.body];
   const PhaseInfo& ph = program_->phases[stop_.index];
@@ -549,8 +595,12 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
 }
 
 Outcome Session::endPhase() {
-  if (stop_.kind != Stop::Window) return Outcome{Outcome::Error, "there is no phase to end now", {}};
-  if (!forced_.empty()) commandStart_ = Snapshot{state_, machine_, stop_, rng_, forced_}; else commandStart_.reset();
+  if (stop_.kind != Stop::Window)
+    return Outcome{Outcome::Error, "there is no phase to end now", {}};
+  if (!forced_.empty())
+    commandStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
+  else
+    commandStart_.reset();
   const PhaseInfo& ph = program_->phases[stop_.index];
   eval::Frame& fr = machine_.frames.back();
   const Instr& in = program_->functions[fr.fn].code[fr.pc];
@@ -590,10 +640,14 @@ Outcome Session::pick(size_t index) {
     return Outcome{Outcome::Error, fmt::format("pick a number from 1 to {}", items.size()), {}};
   const ChooseInfo& c = program_->chooses[stop_.index];
   Value v = items[index];
-  if (!forced_.empty()) commandStart_ = Snapshot{state_, machine_, stop_, rng_, forced_}; else commandStart_.reset();
+  if (!forced_.empty())
+    commandStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
+  else
+    commandStart_.reset();
   {
     Interpreter in(*program_, state_, machine_, &memo_);
-    in.trace(c.citations, eval::TraceKind::Choice, c.prompt, sideName(*program_, stop_.player), display(v));
+    in.trace(c.citations, eval::TraceKind::Choice, c.prompt, sideName(*program_, stop_.player),
+             display(v));
   }
   machine_.stack.push_back(v);
   return run();
@@ -601,9 +655,11 @@ Outcome Session::pick(size_t index) {
 
 Outcome Session::apply(const Option& o) {
   switch (o.kind) {
-    case Option::Action: return act(o.action, o.args);
+    case Option::Action:
+      return act(o.action, o.args);
     case Option::End:
-    case Option::Pass: return endPhase();
+    case Option::Pass:
+      return endPhase();
     case Option::Pick: {
       const auto& items = stop_.options.items();
       auto it = std::find(items.begin(), items.end(), o.args.at(0));

@@ -23,7 +23,7 @@ namespace polemos::engine {
 
 struct SessionConfig {
   uint64_t seed = 1;
-  std::string level;  // empty: the first level
+  std::string level;                                         // empty: the first level
   std::vector<std::pair<std::string, std::string>> options;  // name=value as typed
   bool tracing = true;
 };
@@ -76,12 +76,14 @@ class Session {
   std::optional<Outcome> checkAction(int32_t action, const std::vector<ir::Value>& args);
 
   Outcome act(int32_t action, const std::vector<ir::Value>& args);
-  Outcome endPhase();  // `end` in a phase, `pass` in an alternation
+  Outcome endPhase();          // `end` in a phase, `pass` in an alternation
   Outcome pick(size_t index);  // at a choose
   Outcome apply(const Option& o);
 
   // Dice: forced values are used first, in order, one die at a time.
-  void forceDice(const std::vector<int64_t>& faces) { forced_.insert(forced_.end(), faces.begin(), faces.end()); }
+  void forceDice(const std::vector<int64_t>& faces) {
+    forced_.insert(forced_.end(), faces.begin(), faces.end());
+  }
   const std::deque<int64_t>& forcedDice() const { return forced_; }
   void clearForcedDice() { forced_.clear(); }
   // When false, the session stops at chance events (for exact enumeration) instead of rolling.

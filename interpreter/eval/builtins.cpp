@@ -14,7 +14,9 @@ namespace {
 using namespace polemos::ir;
 using Args = std::span<const Value>;
 
-const char* kind(const Value& v) { return tagName(v.tag); }
+const char* kind(const Value& v) {
+  return tagName(v.tag);
+}
 
 int64_t needInt(Context& c, const Value& v, const char* fn) {
   if (v.tag != Tag::Int) c.fail(fmt::format("{}() needs a number, found {}", fn, kind(v)));
@@ -50,14 +52,19 @@ const TableInfo& needTable(Context& c, const Value& v, const char* fn) {
   return c.program.tables.at(v.i);
 }
 bool needBool(Context& c, const Value& v, const char* fn) {
-  if (v.tag != Tag::Bool) c.fail(fmt::format("{}(): the function must give true or false, found {}", fn, kind(v)));
+  if (v.tag != Tag::Bool)
+    c.fail(fmt::format("{}(): the function must give true or false, found {}", fn, kind(v)));
   return v.i != 0;
 }
-Value callOne(Context& c, const Value& f, const Value& x) { return c.call(f, std::span<const Value>(&x, 1)); }
+Value callOne(Context& c, const Value& f, const Value& x) {
+  return c.call(f, std::span<const Value>(&x, 1));
+}
 
 // --- lists -----------------------------------------------------------------------------------
 
-Value bLen(Context& c, Args a) { return Value::integer(static_cast<int64_t>(needList(c, a[0], "len").size())); }
+Value bLen(Context& c, Args a) {
+  return Value::integer(static_cast<int64_t>(needList(c, a[0], "len").size()));
+}
 Value bCount(Context& c, Args a) {
   const auto& l = needList(c, a[0], "count");
   if (a.size() == 1) return Value::integer(static_cast<int64_t>(l.size()));
@@ -122,8 +129,12 @@ Value minMax(Context& c, Args a, bool wantMax, const char* fn) {
   }
   return best;
 }
-Value bMin(Context& c, Args a) { return minMax(c, a, false, "min"); }
-Value bMax(Context& c, Args a) { return minMax(c, a, true, "max"); }
+Value bMin(Context& c, Args a) {
+  return minMax(c, a, false, "min");
+}
+Value bMax(Context& c, Args a) {
+  return minMax(c, a, true, "max");
+}
 // min_by/max_by: the first element with the least/greatest key (ties: the earliest).
 Value byKey(Context& c, Args a, bool wantMax, const char* fn) {
   const auto& l = needList(c, a[0], fn);
@@ -141,14 +152,19 @@ Value byKey(Context& c, Args a, bool wantMax, const char* fn) {
   }
   return best;
 }
-Value bMinBy(Context& c, Args a) { return byKey(c, a, false, "min_by"); }
-Value bMaxBy(Context& c, Args a) { return byKey(c, a, true, "max_by"); }
+Value bMinBy(Context& c, Args a) {
+  return byKey(c, a, false, "min_by");
+}
+Value bMaxBy(Context& c, Args a) {
+  return byKey(c, a, true, "max_by");
+}
 Value bSortBy(Context& c, Args a) {
   const auto& l = needList(c, a[0], "sort_by");
   std::vector<std::pair<Value, Value>> keyed;
   for (const Value& x : l) keyed.emplace_back(callOne(c, a[1], x), x);
-  std::stable_sort(keyed.begin(), keyed.end(),
-                   [](const auto& x, const auto& y) { return compareValues(x.first, y.first) < 0; });
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) {
+    return compareValues(x.first, y.first) < 0;
+  });
   ValueList out;
   for (auto& [k, v] : keyed) out.push_back(v);
   return Value::makeList(std::move(out));
@@ -178,8 +194,10 @@ Value bConcat(Context& c, Args a) {
 Value bFlatten(Context& c, Args a) {
   ValueList out;
   for (const Value& x : needList(c, a[0], "flatten")) {
-    if (x.tag == Tag::List) out.insert(out.end(), x.items().begin(), x.items().end());
-    else out.push_back(x);
+    if (x.tag == Tag::List)
+      out.insert(out.end(), x.items().begin(), x.items().end());
+    else
+      out.push_back(x);
   }
   return Value::makeList(std::move(out));
 }
@@ -194,7 +212,9 @@ Value bDistinct(Context& c, Args a) {
     if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
   return Value::makeList(std::move(out));
 }
-Value bIsEmpty(Context& c, Args a) { return Value::boolean(needList(c, a[0], "empty").empty()); }
+Value bIsEmpty(Context& c, Args a) {
+  return Value::boolean(needList(c, a[0], "empty").empty());
+}
 
 // --- numbers ---------------------------------------------------------------------------------
 
@@ -224,14 +244,17 @@ Value bOdds(Context& c, Args a) {
   if (x <= 0 || y <= 0) c.fail("odds() needs two positive numbers");
   return Value::odds(x, y);
 }
-Value bStr(Context& c, Args a) { return Value::string(display(c.program, c.state, a[0])); }
+Value bStr(Context& c, Args a) {
+  return Value::string(display(c.program, c.state, a[0]));
+}
 
 // --- tables ----------------------------------------------------------------------------------
 
 Value bColumns(Context& c, Args a) {
   const TableInfo& t = needTable(c, a[0], "columns");
   ValueList out;
-  for (size_t i = 0; i < t.cols.size(); ++i) out.push_back(Value::of(Tag::Column, static_cast<int64_t>(i), static_cast<int32_t>(a[0].i)));
+  for (size_t i = 0; i < t.cols.size(); ++i)
+    out.push_back(Value::of(Tag::Column, static_cast<int64_t>(i), static_cast<int32_t>(a[0].i)));
   return Value::makeList(std::move(out));
 }
 Value bColumn(Context& c, Args a) {
@@ -246,7 +269,8 @@ Value bColumnOdds(Context& c, Args a) {
   const TableInfo& t = c.program.tables.at(a[0].sub);
   if (a[0].i < 0) return Value::none();
   const TableKeyInfo& k = t.cols.at(a[0].i);
-  if (k.kind != TableKeyInfo::Odds) c.fail(fmt::format("the columns of table {} are not odds", t.name));
+  if (k.kind != TableKeyInfo::Odds)
+    c.fail(fmt::format("the columns of table {} are not odds", t.name));
   return Value::odds(k.lo, k.hi);
 }
 Value bColumnIndex(Context& c, Args a) {
@@ -258,7 +282,8 @@ Value bColumnIndex(Context& c, Args a) {
 Value bShift(Context& c, Args a) {
   int64_t n = needInt(c, a[1], "shift");
   if (a[0].tag == Tag::Int) return Value::integer(a[0].i + n);
-  if (a[0].tag != Tag::Column) c.fail(fmt::format("shift() needs a table column, found {}", kind(a[0])));
+  if (a[0].tag != Tag::Column)
+    c.fail(fmt::format("shift() needs a table column, found {}", kind(a[0])));
   const TableInfo& t = c.program.tables.at(a[0].sub);
   int64_t last = static_cast<int64_t>(t.cols.size()) - 1;
   int64_t i = a[0].i;
@@ -266,17 +291,28 @@ Value bShift(Context& c, Args a) {
   i = std::clamp<int64_t>(i + n, 0, last);
   return Value::of(Tag::Column, i, a[0].sub);
 }
-Value bRowCount(Context& c, Args a) { return Value::integer(static_cast<int64_t>(needTable(c, a[0], "row_count").rows.size())); }
+Value bRowCount(Context& c, Args a) {
+  return Value::integer(static_cast<int64_t>(needTable(c, a[0], "row_count").rows.size()));
+}
 
 // --- game state --------------------------------------------------------------------------------
 
-Value bLevel(Context& c, Args) { return Value::of(Tag::Level, c.state.level); }
-Value bActiveSide(Context& c, Args) { return Value::of(Tag::Side, c.state.activeSide); }
-Value bActing(Context& c, Args) { return Value::of(Tag::Side, c.state.acting); }
-Value bPhase(Context& c, Args) {
-  return c.state.phase >= 0 ? Value::string(c.program.phases.at(c.state.phase).name) : Value::string("");
+Value bLevel(Context& c, Args) {
+  return Value::of(Tag::Level, c.state.level);
 }
-Value bTurn(Context& c, Args) { return Value::integer(c.state.turn); }
+Value bActiveSide(Context& c, Args) {
+  return Value::of(Tag::Side, c.state.activeSide);
+}
+Value bActing(Context& c, Args) {
+  return Value::of(Tag::Side, c.state.acting);
+}
+Value bPhase(Context& c, Args) {
+  return c.state.phase >= 0 ? Value::string(c.program.phases.at(c.state.phase).name)
+                            : Value::string("");
+}
+Value bTurn(Context& c, Args) {
+  return Value::integer(c.state.turn);
+}
 Value bScenarioValue(Context& c, Args a) {
   int64_t i = needInt(c, a[0], "scenario_value");
   if (i < 0 || i >= static_cast<int64_t>(c.program.scenarioValues.size()))
@@ -285,7 +321,8 @@ Value bScenarioValue(Context& c, Args a) {
 }
 Value bSides(Context& c, Args) {
   ValueList out;
-  for (size_t i = 0; i < c.state.sides.size(); ++i) out.push_back(Value::of(Tag::Side, static_cast<int64_t>(i)));
+  for (size_t i = 0; i < c.state.sides.size(); ++i)
+    out.push_back(Value::of(Tag::Side, static_cast<int64_t>(i)));
   return Value::makeList(std::move(out));
 }
 Value bEnemy(Context& c, Args a) {
@@ -302,7 +339,8 @@ Value bUnits(Context& c, Args a) {
   ValueList out;
   for (size_t i = 0; i < c.state.units.size(); ++i) {
     const UnitState& u = c.state.units[i];
-    if (u.status == UnitStatus::OnMap && (side < 0 || u.side == side)) out.push_back(Value::of(Tag::Unit, static_cast<int64_t>(i)));
+    if (u.status == UnitStatus::OnMap && (side < 0 || u.side == side))
+      out.push_back(Value::of(Tag::Unit, static_cast<int64_t>(i)));
   }
   return Value::makeList(std::move(out));
 }
@@ -310,7 +348,8 @@ Value bAllUnits(Context& c, Args a) {
   int32_t side = a.empty() ? -1 : needSide(c, a[0], "all_units");
   ValueList out;
   for (size_t i = 0; i < c.state.units.size(); ++i)
-    if (side < 0 || c.state.units[i].side == side) out.push_back(Value::of(Tag::Unit, static_cast<int64_t>(i)));
+    if (side < 0 || c.state.units[i].side == side)
+      out.push_back(Value::of(Tag::Unit, static_cast<int64_t>(i)));
   return Value::makeList(std::move(out));
 }
 Value bUnitsAt(Context& c, Args a) {
@@ -336,7 +375,8 @@ Value bHexes(Context& c, Args) {
 Value bGroup(Context& c, Args a) {
   if (a[0].tag != Tag::Str) c.fail("group() needs a group name string");
   auto it = c.state.map.groups.find(a[0].text());
-  if (it == c.state.map.groups.end()) c.fail(fmt::format("the map has no hex group '{}'", a[0].text()));
+  if (it == c.state.map.groups.end())
+    c.fail(fmt::format("the map has no hex group '{}'", a[0].text()));
   ValueList out;
   for (int32_t h : it->second) out.push_back(Value::of(Tag::Hex, h));
   return Value::makeList(std::move(out));
@@ -387,14 +427,16 @@ Value bPlace(Context& c, Args a) {
   UnitState& w = c.state.units[a[0].i];
   w.hex = h;
   w.status = UnitStatus::OnMap;
-  c.trace({}, TraceKind::Effect, "move " + w.id, from >= 0 ? c.state.map.label(from) : "off map", c.state.map.label(h));
+  c.trace({}, TraceKind::Effect, "move " + w.id, from >= 0 ? c.state.map.label(from) : "off map",
+          c.state.map.label(h));
   c.emit(1, {a[0], from >= 0 ? Value::of(Tag::Hex, from) : Value::none(), a[1]});
   return Value::none();
 }
 Value bRemove(Context& c, Args a) {
   const UnitState& u = needUnit(c, a[0], "exit_map");
   UnitState& w = c.state.units[a[0].i];
-  c.trace({}, TraceKind::Effect, "exit " + u.id, u.hex >= 0 ? c.state.map.label(u.hex) : "off map", "exited");
+  c.trace({}, TraceKind::Effect, "exit " + u.id, u.hex >= 0 ? c.state.map.label(u.hex) : "off map",
+          "exited");
   w.status = UnitStatus::Exited;
   return Value::none();
 }
@@ -413,12 +455,13 @@ Value bRestore(Context& c, Args a) {
 // state fields (Disordered, markers, ...) are kept.
 Value bSetType(Context& c, Args a) {
   const UnitState& u = needUnit(c, a[0], "set_type");
-  if (a[1].tag != Tag::UnitType || a[1].i < 0 || a[1].i >= static_cast<int64_t>(c.program.unitTypes.size()))
+  if (a[1].tag != Tag::UnitType || a[1].i < 0 ||
+      a[1].i >= static_cast<int64_t>(c.program.unitTypes.size()))
     c.fail(fmt::format("set_type() needs a unit type, found {}", kind(a[1])));
   const UnitTypeInfo& t = c.program.unitTypes[a[1].i];
   if (t.cls != u.cls)
-    c.fail(fmt::format("set_type(): {} is of unit class {}, the type {} of class {}", u.id, c.program.classes[u.cls].name,
-                       t.name, c.program.classes[t.cls].name));
+    c.fail(fmt::format("set_type(): {} is of unit class {}, the type {} of class {}", u.id,
+                       c.program.classes[u.cls].name, t.name, c.program.classes[t.cls].name));
   UnitState& w = c.state.units[a[0].i];
   std::string old = c.program.unitTypes.at(w.type).name;
   const Schema& cls = c.program.classes[w.cls];
@@ -457,11 +500,14 @@ Value bFinish(Context& c, Args a) {
   if (a.size() > 2) r.reason = display(c.program, c.state, a[2]);
   // The rule that ended the game is the one the running procedure cites (16.0, 15.2, 5.1, ...).
   c.trace(c.interp.runningCitations(), TraceKind::Effect, "game over", r.reason,
-          r.winner >= 0 ? fmt::format("{} wins{}", c.program.sides[r.winner].name, r.level.empty() ? "" : " (" + r.level + ")")
+          r.winner >= 0 ? fmt::format("{} wins{}", c.program.sides[r.winner].name,
+                                      r.level.empty() ? "" : " (" + r.level + ")")
                         : "draw");
   return Value::none();
 }
-Value bGameOver(Context& c, Args) { return Value::boolean(c.state.result.over); }
+Value bGameOver(Context& c, Args) {
+  return Value::boolean(c.state.result.over);
+}
 
 // The implementation of each builtin, by name; ir/builtins.cpp holds the signatures (the one
 // table the checker and the evaluator share). Every signature has one implementation here, and
@@ -474,79 +520,79 @@ struct Impl {
 const std::vector<BuiltinFn>& implementations() {
   static const std::vector<BuiltinFn> kFns = [] {
     static const Impl kImpls[] = {
-      {"len", bLen},
-      {"count", bCount},
-      {"sum", bSum},
-      {"all", bAll},
-      {"any", bAny},
-      {"filter", bFilter},
-      {"map", bMap},
-      {"first", bFirst},
-      {"last", bLast},
-      {"min", bMin},
-      {"max", bMax},
-      {"min_by", bMinBy},
-      {"max_by", bMaxBy},
-      {"sort_by", bSortBy},
-      {"contains", bContains},
-      {"append", bAppend},
-      {"without", bWithout},
-      {"concat", bConcat},
-      {"reverse", bReverse},
-      {"flatten", bFlatten},
-      {"distinct", bDistinct},
-      {"empty", bIsEmpty},
-      {"abs", bAbs},
-      {"div_down", bDivDown},
-      {"div_up", bDivUp},
-      {"div_nearest", bDivNearest},
-      {"odds", bOdds},
-      {"str", bStr},
-      {"columns", bColumns},
-      {"column", bColumn},
-      {"column_odds", bColumnOdds},
-      {"column_index", bColumnIndex},
-      {"shift", bShift},
-      {"row_count", bRowCount},
-      {"level", bLevel},
-      {"active_side", bActiveSide},
-      {"acting_side", bActing},
-      {"phase", bPhase},
-      {"turn", bTurn},
-      {"scenario_value", bScenarioValue},
-      {"sides", bSides},
-      {"enemy", bEnemy},
-      {"next_side", bNextSide},
-      {"units", bUnits},
-      {"all_units", bAllUnits},
-      {"units_at", bUnitsAt},
-      {"unit", bUnitById},
-      {"hexes", bHexes},
-      {"group", bGroup},
-      {"hex", bHex},
-      {"adjacent", bAdjacent},
-      {"neighbors", bNeighbors},
-      {"features", bFeatures},
-      {"hexside", bFeatures},
-      {"distance", bDistance},
-      {"direction", bDirection},
-      {"line_of_sight", bLineOfSight},
-      {"reachable", bReachable},
-      {"path_cost", bPathCost},
-      {"path", bPath},
-      {"zoc", bZoc},
-      {"sector_toward", bSectorToward},
-      {"sector", bSector},
-      {"eliminate", bEliminate},
-      {"place", bPlace},
-      {"exit_map", bRemove},
-      {"restore", bRestore},
-      {"set_type", bSetType},
-      {"set_side", bSetSide},
-      {"set_active", bSetActive},
-      {"set_turn", bSetTurn},
-      {"finish", bFinish},
-      {"game_over", bGameOver},
+        {"len", bLen},
+        {"count", bCount},
+        {"sum", bSum},
+        {"all", bAll},
+        {"any", bAny},
+        {"filter", bFilter},
+        {"map", bMap},
+        {"first", bFirst},
+        {"last", bLast},
+        {"min", bMin},
+        {"max", bMax},
+        {"min_by", bMinBy},
+        {"max_by", bMaxBy},
+        {"sort_by", bSortBy},
+        {"contains", bContains},
+        {"append", bAppend},
+        {"without", bWithout},
+        {"concat", bConcat},
+        {"reverse", bReverse},
+        {"flatten", bFlatten},
+        {"distinct", bDistinct},
+        {"empty", bIsEmpty},
+        {"abs", bAbs},
+        {"div_down", bDivDown},
+        {"div_up", bDivUp},
+        {"div_nearest", bDivNearest},
+        {"odds", bOdds},
+        {"str", bStr},
+        {"columns", bColumns},
+        {"column", bColumn},
+        {"column_odds", bColumnOdds},
+        {"column_index", bColumnIndex},
+        {"shift", bShift},
+        {"row_count", bRowCount},
+        {"level", bLevel},
+        {"active_side", bActiveSide},
+        {"acting_side", bActing},
+        {"phase", bPhase},
+        {"turn", bTurn},
+        {"scenario_value", bScenarioValue},
+        {"sides", bSides},
+        {"enemy", bEnemy},
+        {"next_side", bNextSide},
+        {"units", bUnits},
+        {"all_units", bAllUnits},
+        {"units_at", bUnitsAt},
+        {"unit", bUnitById},
+        {"hexes", bHexes},
+        {"group", bGroup},
+        {"hex", bHex},
+        {"adjacent", bAdjacent},
+        {"neighbors", bNeighbors},
+        {"features", bFeatures},
+        {"hexside", bFeatures},
+        {"distance", bDistance},
+        {"direction", bDirection},
+        {"line_of_sight", bLineOfSight},
+        {"reachable", bReachable},
+        {"path_cost", bPathCost},
+        {"path", bPath},
+        {"zoc", bZoc},
+        {"sector_toward", bSectorToward},
+        {"sector", bSector},
+        {"eliminate", bEliminate},
+        {"place", bPlace},
+        {"exit_map", bRemove},
+        {"restore", bRestore},
+        {"set_type", bSetType},
+        {"set_side", bSetSide},
+        {"set_active", bSetActive},
+        {"set_turn", bSetTurn},
+        {"finish", bFinish},
+        {"game_over", bGameOver},
     };
     std::vector<BuiltinFn> fns(static_cast<size_t>(ir::builtinCount()), nullptr);
     for (const Impl& i : kImpls) {
@@ -563,8 +609,12 @@ const std::vector<BuiltinFn>& implementations() {
 
 }  // namespace
 
-bool builtinsComplete() { return static_cast<int>(implementations().size()) == ir::builtinCount(); }
+bool builtinsComplete() {
+  return static_cast<int>(implementations().size()) == ir::builtinCount();
+}
 
-BuiltinFn builtinFn(int index) { return implementations().at(static_cast<size_t>(index)); }
+BuiltinFn builtinFn(int index) {
+  return implementations().at(static_cast<size_t>(index));
+}
 
 }  // namespace polemos::eval

@@ -2,7 +2,8 @@
 //
 // Every rule-specific choice comes from the ruleset, through optional hook functions that it
 // declares by name (all pure `function`s):
-//   move_cost(u: unit, from: hex, to: hex): int?   cost to enter `to` from `from`; none = prohibited
+//   move_cost(u: unit, from: hex, to: hex): int?   cost to enter `to` from `from`; none =
+//   prohibited
 //                                                  (default: 1)
 //   stops_movement(u: unit, h: hex): bool          entering h ends the move (an enemy ZOC)
 //   may_not_leave(u: unit, h: hex): bool           u may not leave its start hex (5.13)
@@ -14,16 +15,19 @@
 //   zoc_into(u: unit, from: hex, to: hex): bool    the ZOC crosses from->to (no rivers, 6.6)
 //   facing_sectors(): int                          3 (Four Battles 16.1) or 4 (Deluxe 8.2, default)
 //   rotation_cost(u, at: hex, from: int, to: int): int?   prices a change of facing in a hex; when
-//                                                  declared, movement searches hex + facing (Deluxe 8.4)
+//                                                  declared, movement searches hex + facing
+//                                                  (Deluxe 8.4)
 //   turns_to_move(u: unit): bool                   a move turns the unit to face its direction
 //   move_cost(u, from, to, facing: int): int?      the four-parameter form sees the mover's facing
-//   los_blocks(h, from, to): bool                  the three-parameter form sees the firer and target
+//   los_blocks(h, from, to): bool                  the three-parameter form sees the firer and
+//   target
 // A builtin may also take a lambda in place of a hook, e.g. line_of_sight(a, b, h -> ...).
 // path_cost(u, h, facing) prices a move that ends in h with that facing (facing mode only).
 // path(u, h, step_ok) is the cheapest legal path whose every step satisfies a predicate.
+#include "eval/builtins_hex.h"
+
 #include <fmt/format.h>
 
-#include "eval/builtins_hex.h"
 #include "eval/interpreter.h"
 #include "hex/facing.h"
 #include "hex/grid.h"
@@ -38,7 +42,8 @@ using Args = std::span<const Value>;
 namespace {
 
 const hex::Grid& grid(Context& c, const char* fn) {
-  if (!c.program.grid) c.fail(fmt::format("{}() needs a map: load a scenario or make a sandbox", fn));
+  if (!c.program.grid)
+    c.fail(fmt::format("{}() needs a map: load a scenario or make a sandbox", fn));
   return *c.program.grid;
 }
 
@@ -61,7 +66,9 @@ const UnitState& unitArg(Context& c, const Value& v, const char* fn) {
   return c.state.units[v.i];
 }
 
-Value hexValue(const hex::Grid& g, hex::Hex h) { return Value::of(Tag::Hex, g.indexOf(h)); }
+Value hexValue(const hex::Grid& g, hex::Hex h) {
+  return Value::of(Tag::Hex, g.indexOf(h));
+}
 
 // Calls a hook by name if the ruleset declares it; `fallback` otherwise.
 Value hook(Context& c, const char* name, std::initializer_list<Value> args, Value fallback) {
@@ -73,13 +80,15 @@ Value hook(Context& c, const char* name, std::initializer_list<Value> args, Valu
 
 bool hookBool(Context& c, const char* name, std::initializer_list<Value> args, bool fallback) {
   Value v = hook(c, name, args, Value::boolean(fallback));
-  if (v.tag != Tag::Bool) c.fail(fmt::format("{}() must give true or false, gave {}", name, tagName(v.tag)));
+  if (v.tag != Tag::Bool)
+    c.fail(fmt::format("{}() must give true or false, gave {}", name, tagName(v.tag)));
   return v.i != 0;
 }
 
 hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn) {
   const UnitState& u = unitArg(c, unit, fn);
-  if (u.status != UnitStatus::OnMap || u.hex < 0) c.fail(fmt::format("{}(): {} is not on the map", fn, u.id));
+  if (u.status != UnitStatus::OnMap || u.hex < 0)
+    c.fail(fmt::format("{}(): {} is not on the map", fn, u.id));
   const hex::Grid& g = grid(c, fn);
   hex::MoveSpec spec;
   spec.start = g.hexAt(u.hex);
@@ -89,10 +98,12 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn) {
     auto it = c.program.nameIds.find("ma");
     if (it != c.program.nameIds.end()) nameId = it->second;
     int32_t slot = nameId >= 0 ? c.program.classes[u.cls].find(nameId) : -1;
-    if (slot < 0) c.fail(fmt::format("{}(): {} has no `ma` field; declare movement_allowance(u)", fn, u.id));
+    if (slot < 0)
+      c.fail(fmt::format("{}(): {} has no `ma` field; declare movement_allowance(u)", fn, u.id));
     budget = u.fields[slot];
   }
-  if (budget.tag != Tag::Int) c.fail(fmt::format("{}(): the movement allowance is not a number", fn));
+  if (budget.tag != Tag::Int)
+    c.fail(fmt::format("{}(): the movement allowance is not a number", fn));
   spec.budget = static_cast<int>(std::clamp<int64_t>(budget.i, 0, 1000));
   int32_t cost = c.program.findFunction("move_cost");
   int32_t stops = c.program.findFunction("stops_movement");
@@ -115,8 +126,10 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn) {
   int32_t rotate = c.program.findFunction("rotation_cost");
   if (rotate >= 0) {
     spec.facing = static_cast<hex::Direction>(u.facing >= 0 ? u.facing : 0);
-    spec.rotationCost = [&c, unit, rotate, &g](hex::Hex at, hex::Direction from, hex::Direction to) -> int {
-      Value args[4] = {unit, hexValue(g, at), Value::integer(static_cast<int>(from)), Value::integer(static_cast<int>(to))};
+    spec.rotationCost = [&c, unit, rotate, &g](hex::Hex at, hex::Direction from,
+                                               hex::Direction to) -> int {
+      Value args[4] = {unit, hexValue(g, at), Value::integer(static_cast<int>(from)),
+                       Value::integer(static_cast<int>(to))};
       Value v = c.call(Value::of(Tag::Func, rotate), args);
       if (v.isNone()) return hex::kImpassable;
       if (v.tag != Tag::Int) c.fail("rotation_cost() must give a number or none");
@@ -149,12 +162,14 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn) {
 
 Value bDistance(Context& c, Args a) {
   const hex::Grid& g = grid(c, "distance");
-  return Value::integer(hex::distance(g.hexAt(hexArg(c, a[0], "distance")), g.hexAt(hexArg(c, a[1], "distance"))));
+  return Value::integer(
+      hex::distance(g.hexAt(hexArg(c, a[0], "distance")), g.hexAt(hexArg(c, a[1], "distance"))));
 }
 
 Value bDirection(Context& c, Args a) {
   const hex::Grid& g = grid(c, "direction");
-  auto d = hex::directionBetween(g.hexAt(hexArg(c, a[0], "direction")), g.hexAt(hexArg(c, a[1], "direction")));
+  auto d = hex::directionBetween(g.hexAt(hexArg(c, a[0], "direction")),
+                                 g.hexAt(hexArg(c, a[1], "direction")));
   return d ? Value::integer(static_cast<int64_t>(*d)) : Value::none();
 }
 
@@ -196,7 +211,8 @@ Value bLineOfSight(Context& c, Args a) {
 // A list computed once per unit and version of the game and kept in the memo under a private key
 // (no builtin has one); without a memo it lives in `fallback` until the next call.
 template <class Compute>
-const ValueList& memoizedList(Context& c, int32_t privateKey, const Value& unit, Value& fallback, Compute compute) {
+const ValueList& memoizedList(Context& c, int32_t privateKey, const Value& unit, Value& fallback,
+                              Compute compute) {
   MemoCache* memo = c.interp.memo();
   MemoCache::Key key{privateKey, {unit}};
   if (memo) {
@@ -240,13 +256,15 @@ const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn)
   return memoizedList(c, -100001, unit, fallback, [&] {
     const hex::Grid& g = grid(c, fn);
     hex::MoveSpec spec = moveSpec(c, unit, fn);
-    if (!spec.facing) c.fail(fmt::format("{}(u, h, facing) needs movement with facing: declare rotation_cost", fn));
+    if (!spec.facing)
+      c.fail(fmt::format("{}(u, h, facing) needs movement with facing: declare rotation_cost", fn));
     hex::Reach r = hex::reachable(g, spec);
     ValueList costs(static_cast<size_t>(g.size()) * 6, Value::integer(-1));
     for (hex::Hex h : r.hexes())
       for (int f = 0; f < 6; ++f)
         if (r.contains(h, static_cast<hex::Direction>(f)))
-          costs[static_cast<size_t>(g.indexOf(h)) * 6 + f] = Value::integer(r.cost(h, static_cast<hex::Direction>(f)));
+          costs[static_cast<size_t>(g.indexOf(h)) * 6 + f] =
+              Value::integer(r.cost(h, static_cast<hex::Direction>(f)));
     return costs;
   });
 }
@@ -274,7 +292,8 @@ Value bPath(Context& c, Args a) {
   if (a.size() == 3) {
     // path(u, h, step_ok): only steps for which step_ok(from, to) holds, on top of the movement
     // hooks (Standard 14.2: a way to the charge hex that crosses no stream or ridge).
-    if (a[2].tag != Tag::Func) c.fail("path(u, h, step_ok): step_ok must be a function of two hexes");
+    if (a[2].tag != Tag::Func)
+      c.fail("path(u, h, step_ok): step_ok must be a function of two hexes");
     Value ok = a[2];
     hex::StepCostFn inner = spec.stepCost;
     spec.stepCost = [&c, ok, inner, &g](const hex::Step& s) -> int {
@@ -293,7 +312,8 @@ Value bPath(Context& c, Args a) {
 Value bZoc(Context& c, Args a) {
   const hex::Grid& g = grid(c, "zoc");
   const UnitState& u = unitArg(c, a[0], "zoc");
-  if (u.status != UnitStatus::OnMap || !hookBool(c, "exerts_zoc", {a[0]}, true)) return Value::makeList({});
+  if (u.status != UnitStatus::OnMap || !hookBool(c, "exerts_zoc", {a[0]}, true))
+    return Value::makeList({});
   bool front = hookBool(c, "zoc_front_only", {a[0]}, false);
   hex::Direction facing = static_cast<hex::Direction>(u.facing >= 0 ? u.facing : 0);
   int32_t into = c.program.findFunction("zoc_into");
@@ -305,7 +325,8 @@ Value bZoc(Context& c, Args a) {
       return c.call(Value::of(Tag::Func, into), args).truthy();
     };
   }
-  auto hexes = hex::zoneOfControl(g, g.hexAt(u.hex), facing, front ? hex::kFrontThreeMask : hex::kAllSixMask, filter);
+  auto hexes = hex::zoneOfControl(g, g.hexAt(u.hex), facing,
+                                  front ? hex::kFrontThreeMask : hex::kAllSixMask, filter);
   ValueList out;
   for (hex::Hex h : hexes) out.push_back(hexValue(g, h));
   return Value::makeList(std::move(out));
@@ -337,8 +358,8 @@ Value bSector(Context& c, Args a) {
   if (d.facing < 0) c.fail(fmt::format("sector(): {} has no facing", d.id));
   const hex::SectorScheme& scheme = sectorScheme(c);
   try {
-    hex::Sector s = hex::arcSector(g, g.hexAt(d.hex), static_cast<hex::Direction>(d.facing), g.hexAt(at.hex), scheme,
-                                   hex::BoundaryRule::TowardRear);
+    hex::Sector s = hex::arcSector(g, g.hexAt(d.hex), static_cast<hex::Direction>(d.facing),
+                                   g.hexAt(at.hex), scheme, hex::BoundaryRule::TowardRear);
     std::string name(hex::sectorName(s));
     return Value::string(name);
   } catch (const std::exception& e) {

@@ -7,11 +7,12 @@
 
 namespace polemos::eval {
 
-inline thread_local std::vector<uint8_t>* g_coverage = nullptr;          // by function
-inline thread_local std::vector<uint8_t>* g_requireCoverage = nullptr;   // by requirement
+inline thread_local std::vector<uint8_t>* g_coverage = nullptr;         // by function
+inline thread_local std::vector<uint8_t>* g_requireCoverage = nullptr;  // by requirement
 
 inline void cover(int32_t fn) {
-  if (g_coverage && fn >= 0 && static_cast<size_t>(fn) < g_coverage->size()) (*g_coverage)[static_cast<size_t>(fn)] = 1;
+  if (g_coverage && fn >= 0 && static_cast<size_t>(fn) < g_coverage->size())
+    (*g_coverage)[static_cast<size_t>(fn)] = 1;
 }
 
 inline void coverRequire(int32_t r) {

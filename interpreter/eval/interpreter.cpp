@@ -1,11 +1,11 @@
 #include "eval/interpreter.h"
-#include "eval/coverage.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "eval/builtins.h"
+#include "eval/coverage.h"
 #include "limits/limits.h"
 
 namespace polemos::eval {
@@ -61,7 +61,8 @@ std::string display(const Program& p, const GameState& s, const Value& v) {
   switch (v.tag) {
     case Tag::Unit:
       return v.i >= 0 && v.i < static_cast<int64_t>(s.units.size()) ? s.units[v.i].id : "?unit";
-    case Tag::Hex: return s.map.label(static_cast<int32_t>(v.i));
+    case Tag::Hex:
+      return s.map.label(static_cast<int32_t>(v.i));
     case Tag::List: {
       std::string out = v.sub == 1 ? "{" : "[";
       bool first = true;
@@ -76,7 +77,8 @@ std::string display(const Program& p, const GameState& s, const Value& v) {
       }
       return out + (v.sub == 1 ? "}" : "]");
     }
-    default: return p.display(v);
+    default:
+      return p.display(v);
   }
 }
 
@@ -197,14 +199,18 @@ Value Context::call(const Value& func, std::span<const Value> args) {
   return interp.callPure(static_cast<int32_t>(func.i), args, func.listPtr());
 }
 
-void Context::emit(int32_t event, ValueList args) { interp.queueEvent(event, std::move(args)); }
+void Context::emit(int32_t event, ValueList args) {
+  interp.queueEvent(event, std::move(args));
+}
 
 void Context::trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
                     std::string inputs, std::string output) {
   interp.trace(citations, kind, std::move(subject), std::move(inputs), std::move(output));
 }
 
-bool Context::pure() const { return interp.inPure(); }
+bool Context::pure() const {
+  return interp.inPure();
+}
 
 const std::vector<std::string>& Interpreter::runningCitations() const {
   static const std::vector<std::string> kNone;
@@ -212,16 +218,19 @@ const std::vector<std::string>& Interpreter::runningCitations() const {
   return program_.functions.at(machine_.frames.back().fn).citations;
 }
 
-void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
-                        std::string inputs, std::string output) {
+void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kind,
+                        std::string subject, std::string inputs, std::string output) {
   if (!state_.tracing) return;
   // The same modifier applied to the same value with the same result, computed again in one
   // stretch of an action (a melee asks for the attacker's multiplier for each of its terms), is
   // said once: the stretch ends at the last action, choice or phase event.
   if (kind == TraceKind::Modifier) {
     for (auto it = state_.trace.rbegin(); it != state_.trace.rend(); ++it) {
-      if (it->kind == TraceKind::Action || it->kind == TraceKind::Choice || it->kind == TraceKind::Phase) break;
-      if (it->kind == TraceKind::Modifier && it->subject == subject && it->inputs == inputs && it->output == output)
+      if (it->kind == TraceKind::Action || it->kind == TraceKind::Choice ||
+          it->kind == TraceKind::Phase)
+        break;
+      if (it->kind == TraceKind::Modifier && it->subject == subject && it->inputs == inputs &&
+          it->output == output)
         return;
     }
   }
@@ -238,7 +247,6 @@ void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kin
   state_.trace.push_back(std::move(e));
 }
 
-
 // -----------------------------------------------------------------------------------------------
 // Values
 // -----------------------------------------------------------------------------------------------
@@ -247,7 +255,8 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
   const std::string& name = program_.names[nameId];
   switch (obj.tag) {
     case Tag::Unit: {
-      if (obj.i < 0 || obj.i >= static_cast<int64_t>(state_.units.size())) throw RuntimeError("no such unit");
+      if (obj.i < 0 || obj.i >= static_cast<int64_t>(state_.units.size()))
+        throw RuntimeError("no such unit");
       const UnitState& u = state_.units[obj.i];
       const Schema& cls = program_.classes[u.cls];
       int32_t slot = cls.find(nameId);
@@ -262,13 +271,16 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
       if (name == "id") return Value::string(u.id);
       if (name == "type") return Value::of(Tag::UnitType, u.type);
       if (name == "side") return Value::of(Tag::Side, u.side);
-      if (name == "hex") return u.status == UnitStatus::OnMap && u.hex >= 0 ? Value::of(Tag::Hex, u.hex) : Value::none();
+      if (name == "hex")
+        return u.status == UnitStatus::OnMap && u.hex >= 0 ? Value::of(Tag::Hex, u.hex)
+                                                           : Value::none();
       if (name == "facing") return u.facing >= 0 ? Value::integer(u.facing) : Value::none();
       if (name == "on_map") return Value::boolean(u.status == UnitStatus::OnMap);
       if (name == "eliminated") return Value::boolean(u.status == UnitStatus::Eliminated);
       if (name == "exited") return Value::boolean(u.status == UnitStatus::Exited);
       if (name == "class") return Value::string(cls.name);
-      throw RuntimeError(fmt::format("unit {} (unit class {}) has no field '{}'", u.id, cls.name, name));
+      throw RuntimeError(
+          fmt::format("unit {} (unit class {}) has no field '{}'", u.id, cls.name, name));
     }
     case Tag::UnitType: {
       const UnitTypeInfo& t = program_.unitTypes.at(obj.i);
@@ -278,7 +290,8 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
       return t.values[slot];
     }
     case Tag::Side: {
-      if (obj.i < 0 || obj.i >= static_cast<int64_t>(state_.sides.size())) throw RuntimeError("no such side");
+      if (obj.i < 0 || obj.i >= static_cast<int64_t>(state_.sides.size()))
+        throw RuntimeError("no such side");
       int32_t slot = program_.sideState.find(nameId);
       if (slot >= 0) {
         const FieldInfo& f = program_.sideState.fields[slot];
@@ -314,7 +327,9 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
     case Tag::Hex: {
       int32_t h = static_cast<int32_t>(obj.i);
       if (h < 0 || h >= state_.map.size()) throw RuntimeError("no such hex");
-      if (name == "terrain") return state_.map.terrain[h] >= 0 ? Value::of(Tag::Terrain, state_.map.terrain[h]) : Value::none();
+      if (name == "terrain")
+        return state_.map.terrain[h] >= 0 ? Value::of(Tag::Terrain, state_.map.terrain[h])
+                                          : Value::none();
       if (name == "col") return Value::integer(state_.map.colOf(h));
       if (name == "row") return Value::integer(state_.map.rowOf(h));
       if (name == "label") return Value::string(state_.map.label(h));
@@ -330,7 +345,8 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
     }
     case Tag::Terrain:
     case Tag::Feature: {
-      const KindInfo& k = obj.tag == Tag::Terrain ? program_.terrains.at(obj.i) : program_.features.at(obj.i);
+      const KindInfo& k =
+          obj.tag == Tag::Terrain ? program_.terrains.at(obj.i) : program_.features.at(obj.i);
       if (name == "name") return Value::string(k.name);
       const Schema& s = obj.tag == Tag::Terrain ? program_.terrainAttrs : program_.hexsideAttrs;
       int32_t slot = s.find(nameId);
@@ -345,7 +361,8 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
       if (name == "name") return Value::string(display(program_, state_, obj));
       if (name == "index") return Value::integer(obj.i);
       break;
-    default: break;
+    default:
+      break;
   }
   throw RuntimeError(fmt::format("{} has no field '{}'", tagName(obj.tag), name));
 }
@@ -379,7 +396,8 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
       after = Value::integer(u.facing);
       subject = u.id + ".facing";
     } else {
-      throw RuntimeError(fmt::format("unit {} (unit class {}) has no state field '{}'", u.id, cls.name, name));
+      throw RuntimeError(
+          fmt::format("unit {} (unit class {}) has no state field '{}'", u.id, cls.name, name));
     }
   } else if (obj.tag == Tag::Side) {
     int32_t slot = program_.sideState.find(nameId);
@@ -402,13 +420,16 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     throw RuntimeError(fmt::format("cannot set a field of {}", tagName(obj.tag)));
   }
   // A field set to the value it had changes nothing, and would only clutter the trace.
-  if (!(before == after)) trace({}, TraceKind::Effect, subject, display(program_, state_, before), display(program_, state_, after));
+  if (!(before == after))
+    trace({}, TraceKind::Effect, subject, display(program_, state_, before),
+          display(program_, state_, after));
 }
 
 Value Interpreter::binary(Op op, const Value& a, const Value& b) {
   auto ints = [&](const char* what) {
     if (a.tag != Tag::Int || b.tag != Tag::Int)
-      throw RuntimeError(fmt::format("{} needs numbers, found {} and {}", what, tagName(a.tag), tagName(b.tag)));
+      throw RuntimeError(
+          fmt::format("{} needs numbers, found {} and {}", what, tagName(a.tag), tagName(b.tag)));
   };
   auto checked = [](__int128 r) {
     if (r > INT64_MAX || r < INT64_MIN) throw RuntimeError("integer overflow");
@@ -427,8 +448,12 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
       }
       ints("+");
       return checked(static_cast<__int128>(a.i) + b.i);
-    case Op::Sub: ints("-"); return checked(static_cast<__int128>(a.i) - b.i);
-    case Op::Mul: ints("*"); return checked(static_cast<__int128>(a.i) * b.i);
+    case Op::Sub:
+      ints("-");
+      return checked(static_cast<__int128>(a.i) - b.i);
+    case Op::Mul:
+      ints("*");
+      return checked(static_cast<__int128>(a.i) * b.i);
     case Op::Div:
       ints("/");
       if (b.i == 0) throw RuntimeError("division by zero");
@@ -443,11 +468,13 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
     case Op::Ne: {
       bool eq = a == b;
       // A table column equals the odds it stands for (`col == 3:1`).
-      if ((a.tag == Tag::Column && b.tag == Tag::Odds) || (a.tag == Tag::Odds && b.tag == Tag::Column)) {
+      if ((a.tag == Tag::Column && b.tag == Tag::Odds) ||
+          (a.tag == Tag::Odds && b.tag == Tag::Column)) {
         const Value& col = a.tag == Tag::Column ? a : b;
         const Value& odds = a.tag == Tag::Odds ? a : b;
         const TableInfo& t = program_.tables.at(col.sub);
-        eq = col.i >= 0 && col.i < static_cast<int64_t>(t.cols.size()) && t.cols[col.i].kind == TableKeyInfo::Odds &&
+        eq = col.i >= 0 && col.i < static_cast<int64_t>(t.cols.size()) &&
+             t.cols[col.i].kind == TableKeyInfo::Odds &&
              compareOdds(t.cols[col.i].lo, t.cols[col.i].hi, odds.i, odds.j) == 0;
       }
       return Value::boolean(op == Op::Eq ? eq : !eq);
@@ -466,36 +493,47 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
         y = t.cols[col.i].hi;
         return t.cols[col.i].kind == TableKeyInfo::Odds;
       };
-      if ((a.tag == Tag::Odds || a.tag == Tag::Column) && (b.tag == Tag::Odds || b.tag == Tag::Column)) {
+      if ((a.tag == Tag::Odds || a.tag == Tag::Column) &&
+          (b.tag == Tag::Odds || b.tag == Tag::Column)) {
         if (a.tag == Tag::Column && b.tag == Tag::Column && a.sub == b.sub) {
           c = a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
         } else {
           int64_t x1 = a.i, y1 = a.j, x2 = b.i, y2 = b.j;
           bool aBelow = a.tag == Tag::Column && !colOdds(a, x1, y1);
           bool bBelow = b.tag == Tag::Column && !colOdds(b, x2, y2);
-          if (aBelow || bBelow) c = aBelow && bBelow ? 0 : aBelow ? -1 : 1;
-          else c = compareOdds(x1, y1, x2, y2);
+          if (aBelow || bBelow)
+            c = aBelow && bBelow ? 0 : aBelow ? -1 : 1;
+          else
+            c = compareOdds(x1, y1, x2, y2);
         }
       } else if (a.tag == Tag::Int && b.tag == Tag::Int) {
         c = a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
-      } else if (a.tag == b.tag && (a.tag == Tag::Level || a.tag == Tag::Enum || a.tag == Tag::Str)) {
+      } else if (a.tag == b.tag &&
+                 (a.tag == Tag::Level || a.tag == Tag::Enum || a.tag == Tag::Str)) {
         c = compareValues(a, b);
       } else {
-        throw RuntimeError(fmt::format("cannot compare {} with {}", tagName(a.tag), tagName(b.tag)));
+        throw RuntimeError(
+            fmt::format("cannot compare {} with {}", tagName(a.tag), tagName(b.tag)));
       }
       switch (op) {
-        case Op::Lt: return Value::boolean(c < 0);
-        case Op::Le: return Value::boolean(c <= 0);
-        case Op::Gt: return Value::boolean(c > 0);
-        default: return Value::boolean(c >= 0);
+        case Op::Lt:
+          return Value::boolean(c < 0);
+        case Op::Le:
+          return Value::boolean(c <= 0);
+        case Op::Gt:
+          return Value::boolean(c > 0);
+        default:
+          return Value::boolean(c >= 0);
       }
     }
     case Op::In:
     case Op::NotIn: {
-      if (b.tag != Tag::List) throw RuntimeError(fmt::format("`in` needs a list, found {}", tagName(b.tag)));
+      if (b.tag != Tag::List)
+        throw RuntimeError(fmt::format("`in` needs a list, found {}", tagName(b.tag)));
       bool found = false;
       for (const Value& e : b.items()) {
-        const Value& k = b.sub == 1 && e.tag == Tag::List && e.items().size() == 2 ? e.items()[0] : e;
+        const Value& k =
+            b.sub == 1 && e.tag == Tag::List && e.items().size() == 2 ? e.items()[0] : e;
         if (k == a) {
           found = true;
           break;
@@ -503,7 +541,8 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
       }
       return Value::boolean(op == Op::In ? found : !found);
     }
-    default: break;
+    default:
+      break;
   }
   throw RuntimeError("bad operator");
 }
@@ -523,25 +562,32 @@ Value Interpreter::index(const Value& obj, std::span<const Value> keys) {
       throw RuntimeError(fmt::format("index {} is outside the list (size {})", i, items.size()));
     return items[i];
   }
-  if (obj.tag != Tag::Table) throw RuntimeError(fmt::format("{} cannot be indexed", tagName(obj.tag)));
+  if (obj.tag != Tag::Table)
+    throw RuntimeError(fmt::format("{} cannot be indexed", tagName(obj.tag)));
   const TableInfo& t = program_.tables.at(obj.i);
   size_t want = t.cols.empty() ? 1 : 2;
-  if (keys.size() != want) throw RuntimeError(fmt::format("table {} takes {} key(s)", t.name, want));
+  if (keys.size() != want)
+    throw RuntimeError(fmt::format("table {} takes {} key(s)", t.name, want));
   auto find = [&](const std::vector<TableKeyInfo>& ks, TableInfo::KeyKind kind, const Value& k,
                   const char* what) -> size_t {
     if (k.tag == Tag::Column) {
-      if (k.sub != obj.i) throw RuntimeError(fmt::format("a column of table {} used with table {}",
-                                                         program_.tables.at(k.sub).name, t.name));
-      if (k.i < 0) throw RuntimeError(fmt::format("table {}: the odds are below its first column", t.name));
+      if (k.sub != obj.i)
+        throw RuntimeError(fmt::format("a column of table {} used with table {}",
+                                       program_.tables.at(k.sub).name, t.name));
+      if (k.i < 0)
+        throw RuntimeError(fmt::format("table {}: the odds are below its first column", t.name));
       return static_cast<size_t>(k.i);
     }
     for (size_t i = 0; i < ks.size(); ++i) {
       const TableKeyInfo& key = ks[i];
-      if (kind == TableInfo::OddsKeys && k.tag == Tag::Odds && compareOdds(k.i, k.j, key.lo, key.hi) == 0) return i;
+      if (kind == TableInfo::OddsKeys && k.tag == Tag::Odds &&
+          compareOdds(k.i, k.j, key.lo, key.hi) == 0)
+        return i;
       if (kind == TableInfo::EnumKeys && k.tag == Tag::Enum && k.i == key.lo) return i;
       if (kind == TableInfo::IntKeys && k.tag == Tag::Int && key.matches(k.i)) return i;
     }
-    throw RuntimeError(fmt::format("table {} has no {} for {}", t.name, what, display(program_, state_, k)));
+    throw RuntimeError(
+        fmt::format("table {} has no {} for {}", t.name, what, display(program_, state_, k)));
   };
   size_t r = find(t.rows, t.rowKind, keys[0], "row");
   size_t c = want == 2 ? find(t.cols, t.colKind, keys[1], "column") : 0;
@@ -581,7 +627,8 @@ void Interpreter::pushTriggers(Machine& m) {
       cover(fr.fn);
       if (state_.tracing) {
         std::string args;
-        for (const Value& a : ev->second) args += (args.empty() ? "" : ", ") + display(program_, state_, a);
+        for (const Value& a : ev->second)
+          args += (args.empty() ? "" : ", ") + display(program_, state_, a);
         trace(f.citations, TraceKind::Trigger, f.name, info.name + "(" + args + ")", "");
       }
     }
@@ -590,14 +637,17 @@ void Interpreter::pushTriggers(Machine& m) {
 
 Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const ValueList* captures) {
   if (pureDepth_ > limits::kMaxPureDepth)
-    throw RuntimeError(fmt::format("functions nested too deeply (more than {} calls)", limits::kMaxPureDepth));
+    throw RuntimeError(
+        fmt::format("functions nested too deeply (more than {} calls)", limits::kMaxPureDepth));
   const Function& f = program_.functions.at(fn);
   size_t ncap = captures ? captures->size() : 0;
   if (static_cast<int32_t>(args.size()) != f.arity)
-    throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", f.name, f.arity, args.size()));
+    throw RuntimeError(
+        fmt::format("{} takes {} argument(s), given {}", f.name, f.arity, args.size()));
   Machine& m = pureMachine();
   for (const Value& a : args) m.stack.push_back(a);
-  if (captures) for (const Value& c : *captures) m.stack.push_back(c);
+  if (captures)
+    for (const Value& c : *captures) m.stack.push_back(c);
   m.stack.resize(std::max<size_t>(f.locals, args.size() + ncap));
   m.frames.push_back(Frame{fn, 0, 0, false});
   cover(fn);
@@ -615,12 +665,13 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
   return std::move(m.stack.back());
 }
 
-std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args, std::string& error,
-                                              Stop* failed) {
+std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args,
+                                              std::string& error, Stop* failed) {
   if (pureDepth_ == 0) budget_ = kStepBudget;
   try {
     if (pureDepth_ > limits::kMaxPureDepth)
-    throw RuntimeError(fmt::format("functions nested too deeply (more than {} calls)", limits::kMaxPureDepth));
+      throw RuntimeError(
+          fmt::format("functions nested too deeply (more than {} calls)", limits::kMaxPureDepth));
     const Function& f = program_.functions.at(fn);
     Machine& m = pureMachine();
     for (const Value& a : args) m.stack.push_back(a);
@@ -678,12 +729,15 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
     while (m.frames.size() > stopDepth) {
       Frame& fr = m.frames.back();
       const Function& fn = program_.functions[fr.fn];
-      if (fr.pc >= static_cast<int32_t>(fn.code.size())) throw RuntimeError("fell off the end of " + fn.name);
+      if (fr.pc >= static_cast<int32_t>(fn.code.size()))
+        throw RuntimeError("fell off the end of " + fn.name);
       const Instr in = fn.code[fr.pc];
       where = fn.ranges[fr.pc];
       if (--budget_ < 0) {
-        throw RuntimeError(fmt::format("the ruleset ran {} steps without reaching a decision; it is "
-                                       "probably looping", kStepBudget));
+        throw RuntimeError(
+            fmt::format("the ruleset ran {} steps without reaching a decision; it is "
+                        "probably looping",
+                        kStepBudget));
       }
       ++fr.pc;
       auto& st = m.stack;
@@ -693,16 +747,42 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         return v;
       };
       switch (in.op) {
-        case Op::Nop: break;
-        case Op::Const: st.push_back(program_.constants[in.a]); break;
-        case Op::Load: st.push_back(st[fr.base + in.a]); break;
-        case Op::Store: st[fr.base + in.a] = pop(); break;
-        case Op::LoadGlobal: st.push_back(program_.globals[in.a]); break;
-        case Op::LoadOption: st.push_back(state_.options.at(in.a)); break;
-        case Op::Pop: st.pop_back(); break;
-        case Op::Dup: st.push_back(st.back()); break;
-        case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Eq: case Op::Ne:
-        case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::In: case Op::NotIn: {
+        case Op::Nop:
+          break;
+        case Op::Const:
+          st.push_back(program_.constants[in.a]);
+          break;
+        case Op::Load:
+          st.push_back(st[fr.base + in.a]);
+          break;
+        case Op::Store:
+          st[fr.base + in.a] = pop();
+          break;
+        case Op::LoadGlobal:
+          st.push_back(program_.globals[in.a]);
+          break;
+        case Op::LoadOption:
+          st.push_back(state_.options.at(in.a));
+          break;
+        case Op::Pop:
+          st.pop_back();
+          break;
+        case Op::Dup:
+          st.push_back(st.back());
+          break;
+        case Op::Add:
+        case Op::Sub:
+        case Op::Mul:
+        case Op::Div:
+        case Op::Mod:
+        case Op::Eq:
+        case Op::Ne:
+        case Op::Lt:
+        case Op::Le:
+        case Op::Gt:
+        case Op::Ge:
+        case Op::In:
+        case Op::NotIn: {
           Value b = pop();
           Value a = pop();
           st.push_back(binary(in.op, a, b));
@@ -710,21 +790,27 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         }
         case Op::Neg: {
           Value a = pop();
-          if (a.tag != Tag::Int) throw RuntimeError(fmt::format("unary minus needs a number, found {}", tagName(a.tag)));
+          if (a.tag != Tag::Int)
+            throw RuntimeError(fmt::format("unary minus needs a number, found {}", tagName(a.tag)));
           if (a.i == INT64_MIN) throw RuntimeError("integer overflow");
           st.push_back(Value::integer(-a.i));
           break;
         }
         case Op::Not: {
           Value a = pop();
-          if (a.tag != Tag::Bool) throw RuntimeError(fmt::format("`not` needs true or false, found {}", tagName(a.tag)));
+          if (a.tag != Tag::Bool)
+            throw RuntimeError(fmt::format("`not` needs true or false, found {}", tagName(a.tag)));
           st.push_back(Value::boolean(!a.i));
           break;
         }
-        case Op::Jump: fr.pc = in.a; break;
+        case Op::Jump:
+          fr.pc = in.a;
+          break;
         case Op::JumpIfFalse: {
           Value c = pop();
-          if (c.tag != Tag::Bool) throw RuntimeError(fmt::format("a condition must be true or false, found {}", display(program_, state_, c)));
+          if (c.tag != Tag::Bool)
+            throw RuntimeError(fmt::format("a condition must be true or false, found {}",
+                                           display(program_, state_, c)));
           if (!c.i) fr.pc = in.a;
           break;
         }
@@ -736,10 +822,14 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::AndJump:
         case Op::OrJump: {
           const Value& c = st.back();
-          if (c.tag != Tag::Bool) throw RuntimeError(fmt::format("`and`/`or` need true or false, found {}", display(program_, state_, c)));
+          if (c.tag != Tag::Bool)
+            throw RuntimeError(fmt::format("`and`/`or` need true or false, found {}",
+                                           display(program_, state_, c)));
           bool jump = in.op == Op::AndJump ? !c.i : c.i;
-          if (jump) fr.pc = in.a;
-          else st.pop_back();
+          if (jump)
+            fr.pc = in.a;
+          else
+            st.pop_back();
           break;
         }
         case Op::MakeList: {
@@ -754,7 +844,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           Value hi = pop();
           Value lo = pop();
           if (lo.tag != Tag::Int || hi.tag != Tag::Int) throw RuntimeError("a range needs numbers");
-          if (hi.i - lo.i > limits::kMaxRange) throw RuntimeError("a range of more than a million numbers");
+          if (hi.i - lo.i > limits::kMaxRange)
+            throw RuntimeError("a range of more than a million numbers");
           ValueList items;
           for (int64_t i = lo.i; i <= hi.i; ++i) items.push_back(Value::integer(i));
           st.push_back(Value::makeList(std::move(items)));
@@ -797,16 +888,19 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           Value fv;
           if (in.op == Op::CallValue) {
             fv = st[st.size() - in.b - 1];
-            if (fv.tag != Tag::Func) throw RuntimeError(fmt::format("{} cannot be called", tagName(fv.tag)));
+            if (fv.tag != Tag::Func)
+              throw RuntimeError(fmt::format("{} cannot be called", tagName(fv.tag)));
             target = static_cast<int32_t>(fv.i);
             caps = fv.listPtr();
             st.erase(st.end() - in.b - 1);
           }
           const Function& callee = program_.functions[target];
           if (in.b != callee.arity)
-            throw RuntimeError(fmt::format("{} takes {} argument(s), given {}", callee.name, callee.arity, in.b));
+            throw RuntimeError(
+                fmt::format("{} takes {} argument(s), given {}", callee.name, callee.arity, in.b));
           if (memo_ && in.op == Op::Call && memoizable(target) && memo_->worthCaching(target)) {
-            std::span<const Value> callArgs(st.data() + st.size() - in.b, static_cast<size_t>(in.b));
+            std::span<const Value> callArgs(st.data() + st.size() - in.b,
+                                            static_cast<size_t>(in.b));
             const Value* hit = memo_->find(state_.version, target, callArgs);
             memo_->counted(target, hit != nullptr);
             if (hit) {
@@ -814,23 +908,33 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
               st.push_back(*hit);
               break;
             }
-            pendingMemo_.push_back(PendingMemo{&m, m.frames.size() + 1, MemoCache::Key{target, {callArgs.begin(), callArgs.end()}}});
+            pendingMemo_.push_back(
+                PendingMemo{&m, m.frames.size() + 1,
+                            MemoCache::Key{target, {callArgs.begin(), callArgs.end()}}});
           }
-          if (pure && !callee.pure()) throw RuntimeError(fmt::format("{} is a procedure; a function cannot call it", callee.name));
+          if (pure && !callee.pure())
+            throw RuntimeError(
+                fmt::format("{} is a procedure; a function cannot call it", callee.name));
           if (m.frames.size() >= kMaxFrames)
-            throw RuntimeError(fmt::format("calls nested too deeply (more than {}): runaway recursion in {}?", kMaxFrames, callee.name));
+            throw RuntimeError(
+                fmt::format("calls nested too deeply (more than {}): runaway recursion in {}?",
+                            kMaxFrames, callee.name));
           Frame nf;
           nf.fn = target;
           nf.base = static_cast<int32_t>(st.size()) - in.b;
-          if (caps) for (const Value& c : *caps) st.push_back(c);
-          st.resize(nf.base + std::max(callee.locals, callee.arity + static_cast<int32_t>(caps ? caps->size() : 0)));
+          if (caps)
+            for (const Value& c : *caps) st.push_back(c);
+          st.resize(nf.base + std::max(callee.locals, callee.arity + static_cast<int32_t>(
+                                                                         caps ? caps->size() : 0)));
           m.frames.push_back(nf);
           cover(target);
           break;
         }
         case Op::CallBuiltin: {
           const ir::BuiltinSig& bi = ir::builtin(in.a);
-          if (pure && bi.effect) throw RuntimeError(fmt::format("{}() changes the game; a function cannot call it", bi.name));
+          if (pure && bi.effect)
+            throw RuntimeError(
+                fmt::format("{}() changes the game; a function cannot call it", bi.name));
           // The arguments move off the stack (builtins take few: no allocation for them).
           constexpr int kInlineArgs = 8;
           Value inlineArgs[kInlineArgs];
@@ -840,12 +944,14 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             std::move(st.end() - in.b, st.end(), inlineArgs);
             args = std::span<const Value>(inlineArgs, static_cast<size_t>(in.b));
           } else {
-            manyArgs.assign(std::make_move_iterator(st.end() - in.b), std::make_move_iterator(st.end()));
+            manyArgs.assign(std::make_move_iterator(st.end() - in.b),
+                            std::make_move_iterator(st.end()));
             args = manyArgs;
           }
           st.resize(st.size() - in.b);
           // The geometry builtins are pure and costly: memoized for this version of the state.
-          static const int kGeometryFirst = ir::findBuiltin("distance"), kGeometryLast = ir::findBuiltin("sector");
+          static const int kGeometryFirst = ir::findBuiltin("distance"),
+                           kGeometryLast = ir::findBuiltin("sector");
           bool cacheable = memo_ && in.a >= kGeometryFirst && in.a <= kGeometryLast;
           MemoCache::Key key{-1 - in.a, {}};
           if (cacheable) {
@@ -860,8 +966,10 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (cacheable) memo_->store(state_.version, std::move(key), r);
           st.push_back(std::move(r));
           if (!pending_.empty()) {
-            if (pure) pending_.clear();
-            else pushTriggers(m);
+            if (pure)
+              pending_.clear();
+            else
+              pushTriggers(m);
           }
           if (!pure && state_.result.over) {
             // The rules ended the game (finish()): nothing more runs.
@@ -875,7 +983,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::Return: {
           Value r = st.size() > static_cast<size_t>(fr.base) ? st.back() : Value::none();
           bool discard = fr.discard;
-          if (!pendingMemo_.empty() && pendingMemo_.back().machine == &m && pendingMemo_.back().depth == m.frames.size()) {
+          if (!pendingMemo_.empty() && pendingMemo_.back().machine == &m &&
+              pendingMemo_.back().depth == m.frames.size()) {
             if (memo_) memo_->store(state_.version, std::move(pendingMemo_.back().key), r);
             pendingMemo_.pop_back();
           }
@@ -912,7 +1021,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (r.dynamicCount) {
             Value n = pop();
             if (n.tag != Tag::Int || n.i < 1 || n.i > limits::kMaxDicePerRoll)
-              throw RuntimeError(fmt::format("roll between 1 and {} dice at a time", limits::kMaxDicePerRoll));
+              throw RuntimeError(
+                  fmt::format("roll between 1 and {} dice at a time", limits::kMaxDicePerRoll));
             s.count = n.i;
           }
           return s;
@@ -923,11 +1033,14 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           Value options = pop();
           if (player.tag != Tag::Side) throw RuntimeError("`choose ... by` needs a side");
           if (options.tag != Tag::List) throw RuntimeError("`choose` needs a list of options");
-          if (options.items().empty()) throw RuntimeError(fmt::format("nothing to choose from ({})", program_.chooses[in.a].prompt));
+          if (options.items().empty())
+            throw RuntimeError(
+                fmt::format("nothing to choose from ({})", program_.chooses[in.a].prompt));
           if (options.items().size() == 1) {
             // One option is no decision: take it, and say so in the trace.
-            trace(program_.chooses[in.a].citations, TraceKind::Choice, program_.chooses[in.a].prompt,
-                  "only option", display(program_, state_, options.items()[0]));
+            trace(program_.chooses[in.a].citations, TraceKind::Choice,
+                  program_.chooses[in.a].prompt, "only option",
+                  display(program_, state_, options.items()[0]));
             st.push_back(options.items()[0]);
             break;
           }
@@ -961,7 +1074,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (ph.alternate && justActed.i) {
             justActed = Value::integer(0);
             st[fr.base + in.b + 1] = Value::integer(0);
-            player = Value::of(Tag::Side, (player.i + 1) % std::max<size_t>(1, program_.sides.size()));
+            player =
+                Value::of(Tag::Side, (player.i + 1) % std::max<size_t>(1, program_.sides.size()));
           }
           if (state_.result.over) {
             // The game ended inside this phase: unwind to the end.
@@ -982,10 +1096,12 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::PhaseEnter: {
           ++state_.version;
           state_.phase = in.a;
-          if (st[fr.base + in.b].tag == Tag::Side) state_.acting = static_cast<int32_t>(st[fr.base + in.b].i);
+          if (st[fr.base + in.b].tag == Tag::Side)
+            state_.acting = static_cast<int32_t>(st[fr.base + in.b].i);
           const PhaseInfo& ph = program_.phases[in.a];
           trace(ph.citations, TraceKind::Phase, ph.name,
-                program_.sides.empty() ? "" : display(program_, state_, st[fr.base + in.b]), "start");
+                program_.sides.empty() ? "" : display(program_, state_, st[fr.base + in.b]),
+                "start");
           break;
         }
         case Op::PhaseExit: {
@@ -1017,20 +1133,24 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             const ResultsInfo& known = program_.results[in.a - 1];
             const auto& members = program_.enums[known.enumId].members;
             auto dash = std::find(members.begin(), members.end(), "-");
-            if (dash != members.end()) r = Value::of(Tag::Enum, dash - members.begin(), known.enumId);
+            if (dash != members.end())
+              r = Value::of(Tag::Enum, dash - members.begin(), known.enumId);
           }
           if (r.tag == Tag::None) {
             trace({}, TraceKind::Effect, "result", "-", "no effect");
             break;
           }
           if (r.tag != Tag::Enum || program_.enums[r.sub].results < 0)
-            throw RuntimeError(fmt::format("apply needs a result, found {}", display(program_, state_, r)));
+            throw RuntimeError(
+                fmt::format("apply needs a result, found {}", display(program_, state_, r)));
           const ResultsInfo& ri = program_.results[program_.enums[r.sub].results];
           int32_t target = ri.cases.at(r.i);
           const Function& callee = program_.functions[target];
           if (static_cast<int32_t>(args.size()) != callee.arity)
-            throw RuntimeError(fmt::format("result {} takes {} argument(s)", callee.name, callee.arity));
-          trace(callee.citations, TraceKind::Effect, "result " + display(program_, state_, r), ri.name, "");
+            throw RuntimeError(
+                fmt::format("result {} takes {} argument(s)", callee.name, callee.arity));
+          trace(callee.citations, TraceKind::Effect, "result " + display(program_, state_, r),
+                ri.name, "");
           if (m.frames.size() >= kMaxFrames) throw RuntimeError("calls nested too deeply");
           Frame nf;
           nf.fn = target;
@@ -1047,7 +1167,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           st.resize(st.size() - in.b);
           if (state_.tracing) {
             std::string text;
-            for (const Value& v : args) text += (text.empty() ? "" : ", ") + display(program_, state_, v);
+            for (const Value& v : args)
+              text += (text.empty() ? "" : ", ") + display(program_, state_, v);
             trace(program_.notes[in.a].citations, TraceKind::Note, text, "", "");
           }
           break;
@@ -1064,7 +1185,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           Value before = pop();
           const ModifierInfo& mi = program_.modifiers[in.a];
           std::string why;
-          for (const Value& v : because) why += (why.empty() ? "" : ", ") + display(program_, state_, v);
+          for (const Value& v : because)
+            why += (why.empty() ? "" : ", ") + display(program_, state_, v);
           std::string op = mi.opText + display(program_, state_, operand);
           // The clause runs inside the quantity's own code: its frame's first locals are the
           // quantity's arguments. The units and hexes among them name what was changed
@@ -1081,22 +1203,26 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           // it, not the ruleset's, made the number.
           std::vector<std::string> cites = mi.citations;
           for (const Value& v : because) {
-            const std::vector<std::string>* kc = v.tag == Tag::Terrain    ? &program_.terrains[v.i].citations
-                                                 : v.tag == Tag::Feature  ? &program_.features[v.i].citations
-                                                 : v.tag == Tag::UnitType ? &program_.unitTypes[v.i].citations
-                                                                          : nullptr;
+            const std::vector<std::string>* kc =
+                v.tag == Tag::Terrain    ? &program_.terrains[v.i].citations
+                : v.tag == Tag::Feature  ? &program_.features[v.i].citations
+                : v.tag == Tag::UnitType ? &program_.unitTypes[v.i].citations
+                                         : nullptr;
             if (!kc) continue;
             for (const auto& c : *kc)
-              if (c.find(':') != std::string::npos && std::find(cites.begin(), cites.end(), c) == cites.end())
+              if (c.find(':') != std::string::npos &&
+                  std::find(cites.begin(), cites.end(), c) == cites.end())
                 cites.push_back(c);
           }
           trace(cites, TraceKind::Modifier, mi.name,
                 fmt::format("{}{} {}", mi.quantity, subjects.empty() ? "" : "(" + subjects + ")",
                             display(program_, state_, before)),
-                fmt::format("{} ({}{})", display(program_, state_, after), op, why.empty() ? "" : ", " + why));
+                fmt::format("{} ({}{})", display(program_, state_, after), op,
+                            why.empty() ? "" : ", " + why));
           break;
         }
-        case Op::Fail: throw RuntimeError(program_.messages.at(in.a));
+        case Op::Fail:
+          throw RuntimeError(program_.messages.at(in.a));
       }
     }
   } catch (const RuntimeError& e) {

@@ -1,6 +1,6 @@
 // The evaluator: runs IR bytecode over a GameState and a Machine until the next point where the
-// outside world must answer: a decision (a phase window or a `choose`), a chance event (a roll), the
-// end of the game, or an error.
+// outside world must answer: a decision (a phase window or a `choose`), a chance event (a roll),
+// the end of the game, or an error.
 //
 // It sees only the IR (no names, no parse trees). It never blocks, never does I/O, and stops a
 // runaway ruleset with a clear error: every run has a step budget and the call depth is bounded.
@@ -27,13 +27,13 @@ struct RuntimeError : std::runtime_error {
 
 struct Stop {
   enum Kind { None, Window, Choose, Roll, End, Failed, Error } kind = None;
-  int32_t index = -1;       // phase / choose / roll / require index
-  int32_t player = -1;      // who decides (Window, Choose)
-  ir::Value options;        // Choose: the option list
-  int64_t count = 1;        // Roll: number of dice
-  std::string message;      // Error / Failed
+  int32_t index = -1;                  // phase / choose / roll / require index
+  int32_t player = -1;                 // who decides (Window, Choose)
+  ir::Value options;                   // Choose: the option list
+  int64_t count = 1;                   // Roll: number of dice
+  std::string message;                 // Error / Failed
   std::vector<std::string> citations;  // Failed
-  diag::SourceRange range;  // Error: where
+  diag::SourceRange range;             // Error: where
 };
 
 class Interpreter;
@@ -49,8 +49,8 @@ class Context {
   ir::Value call(const ir::Value& func, std::span<const ir::Value> args);
   [[noreturn]] void fail(const std::string& msg) { throw RuntimeError(msg); }
   void emit(int32_t event, ir::ValueList args);
-  void trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject, std::string inputs,
-             std::string output);
+  void trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
+             std::string inputs, std::string output);
   bool pure() const;
 };
 
@@ -60,27 +60,35 @@ class Interpreter {
   static constexpr int64_t kStepBudget = limits::kStepBudget;
   static constexpr size_t kMaxFrames = limits::kMaxCallDepth;
 
-  Interpreter(const ir::Program& program, GameState& state, Machine& machine, MemoCache* memo = nullptr)
-      : program_(program), state_(state), machine_(machine), ctx_(program, state, *this), memo_(memo) {}
+  Interpreter(const ir::Program& program, GameState& state, Machine& machine,
+              MemoCache* memo = nullptr)
+      : program_(program),
+        state_(state),
+        machine_(machine),
+        ctx_(program, state, *this),
+        memo_(memo) {}
 
   // Runs until the next stop. The machine must hold at least one frame.
   Stop run();
 
   // Calls a pure function with arguments (and closure captures); throws RuntimeError.
-  ir::Value callPure(int32_t fn, std::span<const ir::Value> args, const ir::ValueList* captures = nullptr);
+  ir::Value callPure(int32_t fn, std::span<const ir::Value> args,
+                     const ir::ValueList* captures = nullptr);
   // Same, catching errors: returns nothing and sets `error`.
-  std::optional<ir::Value> tryCallPure(int32_t fn, std::span<const ir::Value> args, std::string& error,
-                                       Stop* failed = nullptr);
+  std::optional<ir::Value> tryCallPure(int32_t fn, std::span<const ir::Value> args,
+                                       std::string& error, Stop* failed = nullptr);
 
   bool inPure() const { return pureDepth_ > 0; }
   // The citations of the procedure, action or trigger the game is running (what an effect such
   // as `finish` is done under); none between calls.
   const std::vector<std::string>& runningCitations() const;
   MemoCache* memo() { return memo_; }
-  void queueEvent(int32_t event, ir::ValueList args) { pending_.emplace_back(event, std::move(args)); }
+  void queueEvent(int32_t event, ir::ValueList args) {
+    pending_.emplace_back(event, std::move(args));
+  }
   // Records a trace event (when the game is traced); `citations` as the IR keeps them.
-  void trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject, std::string inputs,
-             std::string output);
+  void trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
+             std::string inputs, std::string output);
 
   // Reads a member of any value (units, sides, hexes, kinds, the game state).
   ir::Value member(const ir::Value& obj, int32_t nameId);

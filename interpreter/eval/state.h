@@ -6,11 +6,11 @@
 // middle of a procedure (at a roll or a choice) and resume later, in this process or another.
 #pragma once
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <map>
-#include <span>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -38,7 +38,18 @@ struct SideState {
 };
 
 // What a trace event records (eval/trace.h names them and renders events).
-enum class TraceKind : uint8_t { Phase, Step, Action, Roll, Choice, Modifier, Table, Effect, Trigger, Note };
+enum class TraceKind : uint8_t {
+  Phase,
+  Step,
+  Action,
+  Roll,
+  Choice,
+  Modifier,
+  Table,
+  Effect,
+  Trigger,
+  Note
+};
 
 // One rule application, for `trace`, `why`, `log`, `--json` and coverage.
 struct TraceEvent {
@@ -48,7 +59,7 @@ struct TraceEvent {
   std::string subject;
   std::string inputs;
   std::string output;
-  uint32_t depth = 0;    // nesting (frames), for `why`
+  uint32_t depth = 0;  // nesting (frames), for `why`
   // Whether the event cites rule `number` exactly ("7.8" is not "7.82").
   bool cites(std::string_view number) const {
     for (const auto& c : citations)
@@ -95,19 +106,19 @@ struct GameResult {
 struct GameState {
   std::vector<UnitState> units;
   std::vector<SideState> sides;
-  std::vector<ir::Value> game;        // game state fields
-  std::vector<ir::Value> options;     // the session's option values
+  std::vector<ir::Value> game;     // game state fields
+  std::vector<ir::Value> options;  // the session's option values
   int32_t level = 0;
   MapState map;
   int32_t activeSide = 0;
-  int32_t acting = 0;                 // who decides at the current window
-  int32_t phase = -1;                 // current phase (index into Program::phases), -1 none
+  int32_t acting = 0;  // who decides at the current window
+  int32_t phase = -1;  // current phase (index into Program::phases), -1 none
   int32_t turn = 0;
   GameResult result;
   std::vector<TraceEvent> trace;
   bool tracing = true;
   uint64_t traceSeq = 0;
-  std::vector<uint32_t> coverage;     // per citation id (see Session), how often it fired
+  std::vector<uint32_t> coverage;  // per citation id (see Session), how often it fired
   // Bumped on every change a pure function could see; the memo of pure calls is valid for one
   // version only.
   uint64_t version = 0;
@@ -154,7 +165,8 @@ class MemoCache {
     for (size_t i = h & mask_;; i = (i + 1) & mask_) {
       const Slot& s = slots_[i];
       if (s.gen != gen_) return nullptr;
-      if (s.hash == h && s.key.fn == fn && std::equal(args.begin(), args.end(), s.key.args.begin(), s.key.args.end()))
+      if (s.hash == h && s.key.fn == fn &&
+          std::equal(args.begin(), args.end(), s.key.args.begin(), s.key.args.end()))
         return &s.value;
     }
   }
@@ -238,6 +250,5 @@ class MemoCache {
   static constexpr uint32_t kWindow = 4096, kReprobeAfter = 1u << 18;
   std::vector<FnStats> stats_;
 };
-
 
 }  // namespace polemos::eval

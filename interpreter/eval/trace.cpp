@@ -8,11 +8,13 @@
 namespace polemos::eval {
 
 namespace {
-constexpr std::array<std::string_view, 10> kKindNames = {"phase",    "step",  "action", "roll",    "choice",
-                                                         "modifier", "table", "effect", "trigger", "note"};
+constexpr std::array<std::string_view, 10> kKindNames = {
+    "phase", "step", "action", "roll", "choice", "modifier", "table", "effect", "trigger", "note"};
 }  // namespace
 
-std::string_view traceKindName(TraceKind k) { return kKindNames.at(static_cast<size_t>(k)); }
+std::string_view traceKindName(TraceKind k) {
+  return kKindNames.at(static_cast<size_t>(k));
+}
 
 std::optional<TraceKind> traceKindFromName(std::string_view name) {
   for (size_t i = 0; i < kKindNames.size(); ++i)
@@ -24,31 +26,45 @@ std::string formatEvent(const TraceEvent& e) {
   std::string cite = cite::formatList(e.citations);
   if (!cite.empty()) cite += " ";
   switch (e.kind) {
-    case TraceKind::Modifier: return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
+    case TraceKind::Modifier:
+      return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
     case TraceKind::Roll:
-      return fmt::format("{}roll {}: {}{}", cite, e.subject, e.output, e.inputs.empty() ? "" : " (" + e.inputs + ")");
-    case TraceKind::Table: return fmt::format("{}table {}: {} → {}", cite, e.subject, e.inputs, e.output);
+      return fmt::format("{}roll {}: {}{}", cite, e.subject, e.output,
+                         e.inputs.empty() ? "" : " (" + e.inputs + ")");
+    case TraceKind::Table:
+      return fmt::format("{}table {}: {} → {}", cite, e.subject, e.inputs, e.output);
     case TraceKind::Phase:
-      return fmt::format("{}phase {}{}: {}", cite, e.subject, e.inputs.empty() ? "" : " (" + e.inputs + ")", e.output);
-    case TraceKind::Step: return fmt::format("{}step {}", cite, e.subject);
+      return fmt::format("{}phase {}{}: {}", cite, e.subject,
+                         e.inputs.empty() ? "" : " (" + e.inputs + ")", e.output);
+    case TraceKind::Step:
+      return fmt::format("{}step {}", cite, e.subject);
     case TraceKind::Action:
       return fmt::format("{}{}{}", cite, e.subject,
-                         e.inputs.empty() ? "" : " (" + e.inputs + (e.output.empty() ? "" : ", " + e.output) + ")");
-    case TraceKind::Choice: return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
-    case TraceKind::Trigger: return fmt::format("{}trigger {}: {}", cite, e.subject, e.inputs);
-    case TraceKind::Note: return fmt::format("{}{}", cite, e.subject);
-    case TraceKind::Effect: break;
+                         e.inputs.empty()
+                             ? ""
+                             : " (" + e.inputs + (e.output.empty() ? "" : ", " + e.output) + ")");
+    case TraceKind::Choice:
+      return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
+    case TraceKind::Trigger:
+      return fmt::format("{}trigger {}: {}", cite, e.subject, e.inputs);
+    case TraceKind::Note:
+      return fmt::format("{}{}", cite, e.subject);
+    case TraceKind::Effect:
+      break;
   }
   // A line is never cut short: an event with no output (a result applied) reads "result DE:
   // MeleeResult", not "... → " with nothing after the arrow.
-  if (e.output.empty()) return fmt::format("{}{}{}", cite, e.subject, e.inputs.empty() ? "" : ": " + e.inputs);
+  if (e.output.empty())
+    return fmt::format("{}{}{}", cite, e.subject, e.inputs.empty() ? "" : ": " + e.inputs);
   return fmt::format("{}{}: {} → {}", cite, e.subject, e.inputs, e.output);
 }
 
 std::string eventJson(const TraceEvent& e) {
-  nlohmann::ordered_json j = {{"seq", e.seq},         {"citation", cite::numberList(e.citations)},
+  nlohmann::ordered_json j = {{"seq", e.seq},
+                              {"citation", cite::numberList(e.citations)},
                               {"kind", std::string(traceKindName(e.kind))},
-                              {"subject", e.subject}, {"inputs", e.inputs},
+                              {"subject", e.subject},
+                              {"inputs", e.inputs},
                               {"output", e.output}};
   return j.dump();
 }

@@ -8,14 +8,16 @@ namespace {
 
 // Axial offsets of the six directions, in Direction order. With q eastwards and r southwards inside
 // a column, the NE neighbour is the upper of the two hexes in the next column and SE the lower.
-constexpr std::array<Hex, kDirectionCount> kOffsets = {
-    Hex{0, -1}, Hex{1, -1}, Hex{1, 0}, Hex{0, 1}, Hex{-1, 1}, Hex{-1, 0}};
+constexpr std::array<Hex, kDirectionCount> kOffsets = {Hex{0, -1}, Hex{1, -1}, Hex{1, 0},
+                                                       Hex{0, 1},  Hex{-1, 1}, Hex{-1, 0}};
 
 constexpr std::array<std::string_view, kDirectionCount> kNames = {"N", "NE", "SE", "S", "SW", "NW"};
 
 }  // namespace
 
-std::string_view directionName(Direction d) { return kNames[static_cast<int>(d)]; }
+std::string_view directionName(Direction d) {
+  return kNames[static_cast<int>(d)];
+}
 
 std::optional<Direction> parseDirection(std::string_view text) {
   if (text.empty() || text.size() > 2) return std::nullopt;

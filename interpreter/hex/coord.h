@@ -39,7 +39,9 @@ constexpr Direction rotate(Direction d, int steps) {
   int v = (static_cast<int>(d) + steps) % kDirectionCount;
   return static_cast<Direction>(v < 0 ? v + kDirectionCount : v);
 }
-constexpr Direction opposite(Direction d) { return rotate(d, 3); }
+constexpr Direction opposite(Direction d) {
+  return rotate(d, 3);
+}
 
 // How many hexsides clockwise `to` lies from `from`: 0..5. Relative direction 0 is "straight
 // ahead", 3 is "directly behind".
@@ -77,7 +79,7 @@ std::optional<Direction> directionBetween(Hex a, Hex b);
 // between a and b has a single representation whichever hex is named first. Usable as a map key
 // (operator<=> and std::hash are defined).
 struct Hexside {
-  Hex hex;                        // the owning hex
+  Hex hex;                       // the owning hex
   Direction dir = Direction::N;  // always N, NE or SE
 
   // The hexside of `h` in direction `d`, canonicalised.

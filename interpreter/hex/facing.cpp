@@ -25,11 +25,15 @@ constexpr std::array<std::array<int, 3>, kDirectionCount> kWedgeOrder = {{
 constexpr std::array<std::string_view, 5> kSectorNames = {"front", "front flank", "flank",
                                                           "rear flank", "rear"};
 
-int severity(Sector s) { return static_cast<int>(s); }
+int severity(Sector s) {
+  return static_cast<int>(s);
+}
 
 }  // namespace
 
-std::string_view sectorName(Sector s) { return kSectorNames[static_cast<size_t>(s)]; }
+std::string_view sectorName(Sector s) {
+  return kSectorNames[static_cast<size_t>(s)];
+}
 
 Sector adjacentSector(const Grid& grid, Hex at, Direction facing, Hex other,
                       const SectorScheme& scheme) {

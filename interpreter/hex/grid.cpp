@@ -24,8 +24,12 @@ int decimalDigits(int v) {
   return n;
 }
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isLetter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool isLetter(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
 
 // Letters beyond three (column 18278) and rows beyond six digits cannot name a real map's hex;
 // the caps keep the arithmetic far from overflow.
@@ -34,9 +38,9 @@ constexpr size_t kMaxRowDigits = 6;
 
 [[noreturn]] void malformed(std::string_view text, LabelStyle style, int digits) {
   if (style == LabelStyle::Numeric) {
-    throw HexError(fmt::format(
-        "malformed hex label '{}': expected {} digits, column then row (e.g. {})", text,
-        2 * digits, formatLabel(Offset{27, 25}, LabelStyle::Numeric, digits)));
+    throw HexError(
+        fmt::format("malformed hex label '{}': expected {} digits, column then row (e.g. {})", text,
+                    2 * digits, formatLabel(Offset{27, 25}, LabelStyle::Numeric, digits)));
   }
   throw HexError(fmt::format(
       "malformed hex label '{}': expected column letters then a row number (e.g. L9)", text));
@@ -107,10 +111,9 @@ Grid::Grid(const GridSpec& spec) : spec_(spec) {
                                kMaxGridSide, spec.columns, spec.rows));
   }
   if (spec.firstRow < 0 || spec.firstColumn < (spec.labels == LabelStyle::Letters ? 1 : 0)) {
-    throw HexError(fmt::format(
-        "a map numbered {} cannot start at column {} row {}",
-        spec.labels == LabelStyle::Letters ? "with column letters" : "xxyy", spec.firstColumn,
-        spec.firstRow));
+    throw HexError(fmt::format("a map numbered {} cannot start at column {} row {}",
+                               spec.labels == LabelStyle::Letters ? "with column letters" : "xxyy",
+                               spec.firstColumn, spec.firstRow));
   }
   int lastCol = spec.firstColumn + spec.columns - 1;
   int lastRow = spec.firstRow + spec.rows - 1;
@@ -140,7 +143,9 @@ Offset Grid::toOffset(Hex h) const {
   return Offset{h.q, h.r + floorDiv(h.q + adjust, 2)};
 }
 
-bool Grid::contains(Hex h) const { return indexOf(h) != kNoIndex; }
+bool Grid::contains(Hex h) const {
+  return indexOf(h) != kNoIndex;
+}
 
 int32_t Grid::indexOf(Hex h) const {
   Offset o = toOffset(h);
@@ -173,9 +178,13 @@ Direction Grid::requireDirection(Hex a, Hex b) const {
   return *d;
 }
 
-Hexside Grid::requireHexside(Hex a, Hex b) const { return Hexside::of(a, requireDirection(a, b)); }
+Hexside Grid::requireHexside(Hex a, Hex b) const {
+  return Hexside::of(a, requireDirection(a, b));
+}
 
-std::string Grid::label(Hex h) const { return formatLabel(toOffset(h), spec_.labels, digits_); }
+std::string Grid::label(Hex h) const {
+  return formatLabel(toOffset(h), spec_.labels, digits_);
+}
 
 Offset Grid::parseOffset(std::string_view text) const {
   return parseLabel(text, spec_.labels, digits_);

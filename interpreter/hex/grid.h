@@ -1,13 +1,14 @@
 // The map's grid: which hexes exist, how they are numbered, and a dense index for each of them.
 //
-// A Grid is a rectangle of columns of flat-topped hexes, numbered in one of the two printed schemes:
-// `xxyy` (Ancient Battles and Four Battles maps: `2725` is column 27, row 25) or a column letter and
-// a row number (Deluxe maps: `L9`, with A = column 1, then Z, AA, AB ...). Every hex on the grid has
-// a dense index 0..size()-1 in column-major order (the order of the printed numbers), which the rest
-// of the module uses for arrays. The grid holds no terrain (see map.h) and knows no rules.
+// A Grid is a rectangle of columns of flat-topped hexes, numbered in one of the two printed
+// schemes: `xxyy` (Ancient Battles and Four Battles maps: `2725` is column 27, row 25) or a column
+// letter and a row number (Deluxe maps: `L9`, with A = column 1, then Z, AA, AB ...). Every hex on
+// the grid has a dense index 0..size()-1 in column-major order (the order of the printed numbers),
+// which the rest of the module uses for arrays. The grid holds no terrain (see map.h) and knows no
+// rules.
 //
-// Off-map hexes and malformed labels are reported with HexError and a message naming the hex and the
-// map's bounds, e.g. "hex 5630 is off the map (columns 1-55, rows 0-27)".
+// Off-map hexes and malformed labels are reported with HexError and a message naming the hex and
+// the map's bounds, e.g. "hex 5630 is off the map (columns 1-55, rows 0-27)".
 #pragma once
 
 #include <array>
@@ -49,8 +50,9 @@ struct GridSpec {
   ColumnShift shift = ColumnShift::OddDown;
 };
 
-// The largest grid accepted, in columns and rows. It bounds memory (a facing-aware path search keeps
-// twelve states per hex) and keeps every count in 32 bits; real maps are far smaller (60 x 40).
+// The largest grid accepted, in columns and rows. It bounds memory (a facing-aware path search
+// keeps twelve states per hex) and keeps every count in 32 bits; real maps are far smaller (60 x
+// 40).
 inline constexpr int kMaxGridSide = 1000;
 
 // Marks "no hex" in neighbour tables.

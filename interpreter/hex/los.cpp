@@ -24,7 +24,9 @@ struct Cube {
   int64_t z = 0;
 };
 
-Cube cubeOf(Hex h) { return Cube{h.q, -static_cast<int64_t>(h.q) - h.r, h.r}; }
+Cube cubeOf(Hex h) {
+  return Cube{h.q, -static_cast<int64_t>(h.q) - h.r, h.r};
+}
 
 // What the walk reports, in order along the line.
 struct LineEvent {
@@ -176,7 +178,9 @@ void addCorners(std::vector<LineSide>& out, std::initializer_list<Hexside> sides
             [](const LineSide& l, const LineSide& r) { return l.side < r.side; });
 }
 
-Hexside sideOf(Hex a, Hex b) { return *Hexside::between(a, b); }
+Hexside sideOf(Hex a, Hex b) {
+  return *Hexside::between(a, b);
+}
 
 }  // namespace
 
@@ -185,8 +189,8 @@ Line traceLine(const Grid& grid, Hex from, Hex to) {
   grid.require(to);
   Line line{from, to, {}, {}};
   line.steps.reserve(static_cast<size_t>(distance(from, to)));
-  Hex single = from;        // the last single hex passed
-  bool inPair = false;      // whether the last region was a hexside
+  Hex single = from;    // the last single hex passed
+  bool inPair = false;  // whether the last region was a hexside
   Hex pairA = from;
   Hex pairB = from;
   bool first = true;

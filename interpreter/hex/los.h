@@ -45,7 +45,8 @@ struct Line {
   Hex from;
   Hex to;
   // The hexes between `from` and `to` (both excluded), in order from `from`. Where the line runs
-  // along the edge of the map a pair may include an off-map hex; single steps are always on the map.
+  // along the edge of the map a pair may include an off-map hex; single steps are always on the
+  // map.
   std::vector<LineStep> steps;
   // Every hexside the line meets, in order from `from`. The hexsides met at one vertex are
   // listed together, those met only at that vertex (Corner) in Hexside order.

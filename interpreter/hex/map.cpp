@@ -50,7 +50,9 @@ Map::Map(Grid grid) : grid_(std::move(grid)) {
                        FeatureSet{});
 }
 
-void Map::fillTerrain(int kind) { std::fill(terrain_.begin(), terrain_.end(), kind); }
+void Map::fillTerrain(int kind) {
+  std::fill(terrain_.begin(), terrain_.end(), kind);
+}
 
 size_t Map::sideIdx(Hexside s) const {
   if (!grid_.contains(s.first()) && !grid_.contains(s.second())) {
@@ -90,7 +92,9 @@ void Map::addToGroup(std::string_view name, Hex h) {
   g.hexes.push_back(h);
 }
 
-bool Map::hasGroup(std::string_view name) const { return groups_.find(name) != groups_.end(); }
+bool Map::hasGroup(std::string_view name) const {
+  return groups_.find(name) != groups_.end();
+}
 
 std::span<const Hex> Map::group(std::string_view name) const {
   auto it = groups_.find(name);

@@ -45,9 +45,8 @@ bool laterInQueue(const QueueEntry& a, const QueueEntry& b) {
 }  // namespace
 
 int Path::moves() const {
-  return static_cast<int>(std::count_if(nodes.begin(), nodes.end(), [](const PathNode& n) {
-    return n.kind == PathNodeKind::Move;
-  }));
+  return static_cast<int>(std::count_if(
+      nodes.begin(), nodes.end(), [](const PathNode& n) { return n.kind == PathNodeKind::Move; }));
 }
 
 std::vector<Hex> Path::hexes() const {
@@ -104,11 +103,11 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
     int cost = static_cast<int>(total);
     int moves = from.moves + (isMove ? 1 : 0);
     int transitions = from.transitions + 1;
-    bool better = n.state == kUnseen || cost < n.cost ||
-                  (cost == n.cost && (moves < n.moves ||
-                                      (moves == n.moves && transitions < n.transitions)));
-    bool sameKey = n.state != kUnseen && cost == n.cost && moves == n.moves &&
-                   transitions == n.transitions;
+    bool better =
+        n.state == kUnseen || cost < n.cost ||
+        (cost == n.cost && (moves < n.moves || (moves == n.moves && transitions < n.transitions)));
+    bool sameKey =
+        n.state != kUnseen && cost == n.cost && moves == n.moves && transitions == n.transitions;
     if (better) {
       n = Node{cost, moves, transitions, fromState, label, kQueued};
       push(to);
@@ -166,8 +165,8 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
             spec.rotationCost(here, static_cast<Direction>(facing), static_cast<Direction>(g));
         if (weight < 0) continue;
         int32_t to = hexIndex * kFacingStates + g * 2 + 1;
-        relax(current, state, to, weight, false,
-              static_cast<uint8_t>(kRotationLabel + facing), false);
+        relax(current, state, to, weight, false, static_cast<uint8_t>(kRotationLabel + facing),
+              false);
       }
     }
   }
@@ -185,9 +184,9 @@ int32_t Reach::bestState(int32_t hexIndex) const {
       continue;
     }
     const Node& b = nodes_[static_cast<size_t>(best)];
-    if (n.cost < b.cost || (n.cost == b.cost && (n.moves < b.moves ||
-                                                 (n.moves == b.moves &&
-                                                  n.transitions < b.transitions)))) {
+    if (n.cost < b.cost ||
+        (n.cost == b.cost &&
+         (n.moves < b.moves || (n.moves == b.moves && n.transitions < b.transitions)))) {
       best = s;
     }
   }
@@ -209,9 +208,9 @@ int32_t Reach::requireState(Hex h, std::optional<Direction> facing) const {
         continue;
       }
       const Node& b = nodes_[static_cast<size_t>(s)];
-      if (n.cost < b.cost || (n.cost == b.cost && (n.moves < b.moves ||
-                                                   (n.moves == b.moves &&
-                                                    n.transitions < b.transitions)))) {
+      if (n.cost < b.cost ||
+          (n.cost == b.cost &&
+           (n.moves < b.moves || (n.moves == b.moves && n.transitions < b.transitions)))) {
         s = c;
       }
     }
@@ -241,7 +240,8 @@ Path Reach::pathTo(int32_t state) const {
     if (n.parent < 0) {
       node.kind = PathNodeKind::Start;
     } else {
-      node.kind = (facing_ && n.label >= kRotationLabel) ? PathNodeKind::Rotate : PathNodeKind::Move;
+      node.kind =
+          (facing_ && n.label >= kRotationLabel) ? PathNodeKind::Rotate : PathNodeKind::Move;
     }
     path.nodes.push_back(node);
   }
@@ -258,7 +258,9 @@ int Reach::cost(Hex h) const {
   return nodes_[static_cast<size_t>(requireState(h, std::nullopt))].cost;
 }
 
-Path Reach::path(Hex h) const { return pathTo(requireState(h, std::nullopt)); }
+Path Reach::path(Hex h) const {
+  return pathTo(requireState(h, std::nullopt));
+}
 
 bool Reach::contains(Hex h, Direction facing) const {
   int32_t i = grid_->indexOf(h);
@@ -272,7 +274,9 @@ int Reach::cost(Hex h, Direction facing) const {
   return nodes_[static_cast<size_t>(requireState(h, facing))].cost;
 }
 
-Path Reach::path(Hex h, Direction facing) const { return pathTo(requireState(h, facing)); }
+Path Reach::path(Hex h, Direction facing) const {
+  return pathTo(requireState(h, facing));
+}
 
 std::vector<Hex> Reach::hexes() const {
   std::vector<Hex> out;

@@ -17,11 +17,11 @@
 // Tie-breaking. Among legal paths to a state the search prefers, in order: the lowest total cost;
 // then the fewest moves (hexes entered); then the fewest transitions (moves plus rotations); then
 // the path whose last transition is smallest, where moves come before rotations, moves compare by
-// direction in the order N, NE, SE, S, SW, NW, then by the facing they start from, then an unrotated
-// start before a rotated one, and rotations compare by the facing they start from. The rest of the
-// path is the path chosen, by the same rule, to the state before that last transition. For a hex
-// reached in several facings, the hex's path is that of the best facing by the same order, ties
-// going to the lowest facing. cheapestPath(to) always equals reachable().path(to).
+// direction in the order N, NE, SE, S, SW, NW, then by the facing they start from, then an
+// unrotated start before a rotated one, and rotations compare by the facing they start from. The
+// rest of the path is the path chosen, by the same rule, to the state before that last transition.
+// For a hex reached in several facings, the hex's path is that of the best facing by the same
+// order, ties going to the lowest facing. cheapestPath(to) always equals reachable().path(to).
 #pragma once
 
 #include <cstdint>
@@ -42,7 +42,7 @@ struct Step {
   Hex from;
   Hex to;
   Direction direction = Direction::N;  // from `from` to `to`
-  std::optional<Direction> facing;    // the mover's facing before the step, in facing mode
+  std::optional<Direction> facing;     // the mover's facing before the step, in facing mode
 };
 
 // Costs are integers in the ruleset's units; a game with half movement points counts halves.
@@ -132,8 +132,8 @@ class Reach {
     int moves = 0;
     int transitions = 0;
     int32_t parent = -1;
-    uint8_t label = 0;      // the last transition, encoded for tie-breaking
-    uint8_t state = 0;      // 0 unseen, 1 queued, 2 settled
+    uint8_t label = 0;  // the last transition, encoded for tie-breaking
+    uint8_t state = 0;  // 0 unseen, 1 queued, 2 settled
   };
 
   // Runs the search into this object; if targetHex is not kNoIndex, stops as soon as a state of

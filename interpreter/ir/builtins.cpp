@@ -7,7 +7,10 @@ namespace polemos::ir {
 
 namespace {
 
-#define S(name, lo, hi, eff, res, elem, doc) BuiltinSig{name, lo, hi, eff, TypeKind::res, TypeKind::elem, doc}
+#define S(name, lo, hi, eff, res, elem, doc)              \
+  BuiltinSig {                                            \
+    name, lo, hi, eff, TypeKind::res, TypeKind::elem, doc \
+  }
 
 const std::vector<BuiltinSig>& table() {
   static const std::vector<BuiltinSig> kTable = {
@@ -76,7 +79,8 @@ const std::vector<BuiltinSig>& table() {
       S("path_cost", 2, 3, false, Int, Any,
         "path_cost(u, h[, facing]): cheapest legal cost to h (ending with that facing), or none"),
       S("path", 2, 3, false, List, Hex,
-        "path(u, h[, step_ok]): the cheapest legal path to h (whose every step from, to satisfies step_ok), empty if none"),
+        "path(u, h[, step_ok]): the cheapest legal path to h (whose every step from, to satisfies "
+        "step_ok), empty if none"),
       S("zoc", 1, 1, false, List, Hex,
         "zoc(u): hexes in u's zone of control (hooks exerts_zoc, zoc_front_only, zoc_into)"),
       S("sector_toward", 2, 2, false, Str, Any,
@@ -89,7 +93,8 @@ const std::vector<BuiltinSig>& table() {
       S("restore", 2, 2, true, Void, Any, "restore(u, hex): an eliminated unit returns"),
       S("set_type", 2, 2, true, Void, Any,
         "set_type(u, type): the unit becomes that type (same class; state fields kept)"),
-      S("set_side", 2, 2, true, Void, Any, "set_side(u, side): the unit passes to that side's control"),
+      S("set_side", 2, 2, true, Void, Any,
+        "set_side(u, side): the unit passes to that side's control"),
       S("set_active", 1, 1, true, Void, Any, "set_active(side): whose turn it is"),
       S("set_turn", 1, 1, true, Void, Any, "set_turn(n): the game turn"),
       S("finish", 1, 3, true, Void, Any, "finish(winner or none, level, reason): end the game"),
@@ -113,7 +118,11 @@ int findBuiltin(std::string_view name) {
   return it == kIndex.end() ? -1 : it->second;
 }
 
-const BuiltinSig& builtin(int index) { return table().at(static_cast<size_t>(index)); }
-int builtinCount() { return static_cast<int>(table().size()); }
+const BuiltinSig& builtin(int index) {
+  return table().at(static_cast<size_t>(index));
+}
+int builtinCount() {
+  return static_cast<int>(table().size());
+}
 
 }  // namespace polemos::ir

@@ -27,18 +27,41 @@ namespace polemos::ir {
 // --- Types ------------------------------------------------------------------------------------
 
 enum class TypeKind : uint8_t {
-  Any, None, Bool, Int, Odds, Str, Enum, Unit, Side, Hex, Terrain, Feature, UnitType, Level, Table,
-  Column, Die, List, Func, Void
+  Any,
+  None,
+  Bool,
+  Int,
+  Odds,
+  Str,
+  Enum,
+  Unit,
+  Side,
+  Hex,
+  Terrain,
+  Feature,
+  UnitType,
+  Level,
+  Table,
+  Column,
+  Die,
+  List,
+  Func,
+  Void
 };
 
 struct Type {
   TypeKind kind = TypeKind::Any;
-  int32_t id = -1;      // Enum: enum id; Unit: class id (-1: any class)
+  int32_t id = -1;  // Enum: enum id; Unit: class id (-1: any class)
   bool optional = false;
   std::shared_ptr<const Type> elem;  // List element
 
   static Type any() { return Type{}; }
-  static Type of(TypeKind k, int32_t id = -1) { Type t; t.kind = k; t.id = id; return t; }
+  static Type of(TypeKind k, int32_t id = -1) {
+    Type t;
+    t.kind = k;
+    t.id = id;
+    return t;
+  }
   static Type listOf(Type e) {
     Type t;
     t.kind = TypeKind::List;
@@ -55,15 +78,29 @@ struct Type {
 
 enum class Op : uint8_t {
   Nop,
-  Const,        // push constants[a]
-  Load,         // push local a
-  Store,        // local a = pop
-  LoadGlobal,   // push globals[a] (consts, options, enum members resolved at load)
-  LoadOption,   // push the session's value of option a
+  Const,       // push constants[a]
+  Load,        // push local a
+  Store,       // local a = pop
+  LoadGlobal,  // push globals[a] (consts, options, enum members resolved at load)
+  LoadOption,  // push the session's value of option a
   Pop,
   Dup,
   // Arithmetic and logic on the two top values.
-  Add, Sub, Mul, Div, Mod, Neg, Not, Eq, Ne, Lt, Le, Gt, Ge, In, NotIn,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  Neg,
+  Not,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  In,
+  NotIn,
   Jump,         // pc = a
   JumpIfFalse,  // pop; if false pc = a
   JumpIfTrue,   // pop; if true pc = a
@@ -111,9 +148,9 @@ enum class FuncKind : uint8_t {
   Trigger,
   Result,
   Sequence,
-  Lambda,     // pure
-  Derived,    // a derived field (pure); param 0 is the owner
-  Init        // constant initialisers and defaults (pure)
+  Lambda,   // pure
+  Derived,  // a derived field (pure); param 0 is the owner
+  Init      // constant initialisers and defaults (pure)
 };
 
 struct Function {
@@ -234,7 +271,7 @@ struct ActionInfo {
   std::vector<ActionParam> params;
   int32_t guard = -1;  // pure function: the leading requirements
   int32_t body = -1;
-  int32_t gate = -1;   // pure function returning bool, or -1
+  int32_t gate = -1;  // pure function returning bool, or -1
   std::vector<std::string> citations;
   std::string description;
 };
@@ -260,7 +297,7 @@ struct ChooseInfo {
 
 struct PhaseInfo {
   std::string name;
-  bool alternate = false;    // `alternate ... until N passes`
+  bool alternate = false;  // `alternate ... until N passes`
   int64_t passes = 2;
   std::vector<int32_t> actions;
   int32_t endRequires = -1;  // pure function returning bool, or -1
@@ -295,8 +332,8 @@ struct UnitSetup {
   std::string id;
   int32_t type = -1;
   int32_t side = -1;
-  int32_t hex = -1;     // -1: off the map
-  int32_t facing = -1;  // -1: none
+  int32_t hex = -1;                                  // -1: off the map
+  int32_t facing = -1;                               // -1: none
   std::vector<std::pair<int32_t, Value>> overrides;  // (field index, value)
   diag::SourceRange range;
 };
@@ -319,8 +356,8 @@ struct Program {
   std::unordered_map<std::string, int32_t> nameIds;
   int32_t nameId(const std::string& n);
 
-  std::vector<Value> constants;  // bytecode constants
-  std::vector<Value> globals;    // consts evaluated at load
+  std::vector<Value> constants;          // bytecode constants
+  std::vector<Value> globals;            // consts evaluated at load
   std::vector<std::string> globalNames;  // their names (for compiling REPL expressions)
 
   std::vector<std::string> levels;
@@ -357,7 +394,8 @@ struct Program {
   std::vector<int32_t> mapElevation;
   std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>> mapHexsides;  // (hex a<b) -> features
   std::map<std::string, std::vector<int32_t>> mapGroups;
-  // The map's geometry (neighbours, lines, paths), built once with the scenario; null without a map.
+  // The map's geometry (neighbours, lines, paths), built once with the scenario; null without a
+  // map.
   std::shared_ptr<const hex::Grid> grid;
 
   // User functions by name, for the hooks that hex builtins call (move_cost, los_blocks, ...).

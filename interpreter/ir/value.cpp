@@ -1,8 +1,9 @@
 // Values, their comparison and display, and small Program helpers.
+#include "ir/value.h"
+
 #include <fmt/format.h>
 
 #include "ir/program.h"
-#include "ir/value.h"
 
 namespace polemos::ir {
 
@@ -17,8 +18,10 @@ bool operator==(const Value& a, const Value& b) {
   if (a.tag == Tag::Odds && b.tag == Tag::Odds) return compareOdds(a.i, a.j, b.i, b.j) == 0;
   if (a.tag != b.tag) return false;
   switch (a.tag) {
-    case Tag::None: return true;
-    case Tag::Str: return a.text() == b.text();
+    case Tag::None:
+      return true;
+    case Tag::Str:
+      return a.text() == b.text();
     case Tag::List: {
       const auto& x = a.items();
       const auto& y = b.items();
@@ -28,17 +31,22 @@ bool operator==(const Value& a, const Value& b) {
       return true;
     }
     case Tag::Enum:
-    case Tag::Column: return a.sub == b.sub && a.i == b.i;
-    case Tag::Func: return a.i == b.i && a.payload == b.payload;
-    default: return a.i == b.i;
+    case Tag::Column:
+      return a.sub == b.sub && a.i == b.i;
+    case Tag::Func:
+      return a.i == b.i && a.payload == b.payload;
+    default:
+      return a.i == b.i;
   }
 }
 
 int compareValues(const Value& a, const Value& b) {
   if (a.tag != b.tag) return a.tag < b.tag ? -1 : 1;
   switch (a.tag) {
-    case Tag::Odds: return compareOdds(a.i, a.j, b.i, b.j);
-    case Tag::Str: return a.text() < b.text() ? -1 : a.text() > b.text() ? 1 : 0;
+    case Tag::Odds:
+      return compareOdds(a.i, a.j, b.i, b.j);
+    case Tag::Str:
+      return a.text() < b.text() ? -1 : a.text() > b.text() ? 1 : 0;
     case Tag::List: {
       const auto& x = a.items();
       const auto& y = b.items();
@@ -56,24 +64,42 @@ int compareValues(const Value& a, const Value& b) {
 
 const char* tagName(Tag t) {
   switch (t) {
-    case Tag::None: return "none";
-    case Tag::Bool: return "bool";
-    case Tag::Int: return "int";
-    case Tag::Odds: return "odds";
-    case Tag::Str: return "string";
-    case Tag::Enum: return "enum";
-    case Tag::Unit: return "unit";
-    case Tag::Side: return "side";
-    case Tag::Hex: return "hex";
-    case Tag::Terrain: return "terrain";
-    case Tag::Feature: return "hexside kind";
-    case Tag::UnitType: return "unit type";
-    case Tag::Level: return "level";
-    case Tag::Table: return "table";
-    case Tag::Column: return "column";
-    case Tag::Die: return "die";
-    case Tag::List: return "list";
-    case Tag::Func: return "function";
+    case Tag::None:
+      return "none";
+    case Tag::Bool:
+      return "bool";
+    case Tag::Int:
+      return "int";
+    case Tag::Odds:
+      return "odds";
+    case Tag::Str:
+      return "string";
+    case Tag::Enum:
+      return "enum";
+    case Tag::Unit:
+      return "unit";
+    case Tag::Side:
+      return "side";
+    case Tag::Hex:
+      return "hex";
+    case Tag::Terrain:
+      return "terrain";
+    case Tag::Feature:
+      return "hexside kind";
+    case Tag::UnitType:
+      return "unit type";
+    case Tag::Level:
+      return "level";
+    case Tag::Table:
+      return "table";
+    case Tag::Column:
+      return "column";
+    case Tag::Die:
+      return "die";
+    case Tag::List:
+      return "list";
+    case Tag::Func:
+      return "function";
   }
   return "?";
 }
@@ -89,23 +115,35 @@ int32_t Program::nameId(const std::string& n) {
 
 std::string Program::display(const Value& v) const {
   switch (v.tag) {
-    case Tag::None: return "none";
-    case Tag::Bool: return v.i ? "true" : "false";
-    case Tag::Int: return std::to_string(v.i);
-    case Tag::Odds: return fmt::format("{}:{}", v.i, v.j);
-    case Tag::Str: return v.text();
+    case Tag::None:
+      return "none";
+    case Tag::Bool:
+      return v.i ? "true" : "false";
+    case Tag::Int:
+      return std::to_string(v.i);
+    case Tag::Odds:
+      return fmt::format("{}:{}", v.i, v.j);
+    case Tag::Str:
+      return v.text();
     case Tag::Enum:
       if (v.sub >= 0 && v.sub < static_cast<int32_t>(enums.size()) && v.i >= 0 &&
           v.i < static_cast<int64_t>(enums[v.sub].members.size()))
         return enums[v.sub].members[v.i];
       return "?";
-    case Tag::Side: return v.i >= 0 && v.i < static_cast<int64_t>(sides.size()) ? sides[v.i].name : "?side";
-    case Tag::Terrain: return v.i >= 0 && v.i < static_cast<int64_t>(terrains.size()) ? terrains[v.i].name : "?";
-    case Tag::Feature: return v.i >= 0 && v.i < static_cast<int64_t>(features.size()) ? features[v.i].name : "?";
-    case Tag::UnitType: return v.i >= 0 && v.i < static_cast<int64_t>(unitTypes.size()) ? unitTypes[v.i].name : "?";
-    case Tag::Level: return v.i >= 0 && v.i < static_cast<int64_t>(levels.size()) ? levels[v.i] : "?";
-    case Tag::Table: return v.i >= 0 && v.i < static_cast<int64_t>(tables.size()) ? tables[v.i].name : "?";
-    case Tag::Die: return v.i >= 0 && v.i < static_cast<int64_t>(dice.size()) ? dice[v.i].name : "?";
+    case Tag::Side:
+      return v.i >= 0 && v.i < static_cast<int64_t>(sides.size()) ? sides[v.i].name : "?side";
+    case Tag::Terrain:
+      return v.i >= 0 && v.i < static_cast<int64_t>(terrains.size()) ? terrains[v.i].name : "?";
+    case Tag::Feature:
+      return v.i >= 0 && v.i < static_cast<int64_t>(features.size()) ? features[v.i].name : "?";
+    case Tag::UnitType:
+      return v.i >= 0 && v.i < static_cast<int64_t>(unitTypes.size()) ? unitTypes[v.i].name : "?";
+    case Tag::Level:
+      return v.i >= 0 && v.i < static_cast<int64_t>(levels.size()) ? levels[v.i] : "?";
+    case Tag::Table:
+      return v.i >= 0 && v.i < static_cast<int64_t>(tables.size()) ? tables[v.i].name : "?";
+    case Tag::Die:
+      return v.i >= 0 && v.i < static_cast<int64_t>(dice.size()) ? dice[v.i].name : "?";
     case Tag::Column: {
       if (v.sub < 0 || v.sub >= static_cast<int32_t>(tables.size())) return "?";
       const TableInfo& t = tables[v.sub];
@@ -119,29 +157,42 @@ std::string Program::display(const Value& v) const {
       for (const Value& e : v.items()) {
         if (!first) out += ", ";
         first = false;
-        if (v.sub == 1 && e.items().size() == 2) out += display(e.items()[0]) + ": " + display(e.items()[1]);
-        else out += display(e);
+        if (v.sub == 1 && e.items().size() == 2)
+          out += display(e.items()[0]) + ": " + display(e.items()[1]);
+        else
+          out += display(e);
       }
       return out + (v.sub == 1 ? "}" : "]");
     }
     case Tag::Func:
-      return v.i >= 0 && v.i < static_cast<int64_t>(functions.size()) ? "<" + functions[v.i].name + ">" : "<fn>";
-    case Tag::Unit: return fmt::format("unit#{}", v.i);
-    case Tag::Hex: return fmt::format("hex#{}", v.i);
+      return v.i >= 0 && v.i < static_cast<int64_t>(functions.size())
+                 ? "<" + functions[v.i].name + ">"
+                 : "<fn>";
+    case Tag::Unit:
+      return fmt::format("unit#{}", v.i);
+    case Tag::Hex:
+      return fmt::format("hex#{}", v.i);
   }
   return "?";
 }
 
 bool TableKeyInfo::matches(int64_t v) const {
   switch (kind) {
-    case Int: return v == lo;
-    case Range: return v >= lo && v <= hi;
-    case Less: return v < lo;
-    case LessEq: return v <= lo;
-    case Greater: return v > lo;
-    case GreaterEq: return v >= lo;
+    case Int:
+      return v == lo;
+    case Range:
+      return v >= lo && v <= hi;
+    case Less:
+      return v < lo;
+    case LessEq:
+      return v <= lo;
+    case Greater:
+      return v > lo;
+    case GreaterEq:
+      return v >= lo;
     case Odds:
-    case Member: return false;
+    case Member:
+      return false;
   }
   return false;
 }

@@ -17,21 +17,21 @@ enum class Tag : uint8_t {
   None,
   Bool,
   Int,
-  Odds,     // a:b, kept as written (3:1); compared as fractions
+  Odds,  // a:b, kept as written (3:1); compared as fractions
   Str,
-  Enum,     // sub = enum id, i = member index
-  Unit,     // i = unit index in the game state
-  Side,     // i = side index
-  Hex,      // i = hex index on the current map
-  Terrain,  // i = terrain kind
-  Feature,  // i = hexside kind
-  UnitType, // i = unit type index
-  Level,    // i = level index
-  Table,    // i = table index
-  Column,   // sub = table, i = column index (-1: below the table's first column)
-  Die,      // i = die index
+  Enum,      // sub = enum id, i = member index
+  Unit,      // i = unit index in the game state
+  Side,      // i = side index
+  Hex,       // i = hex index on the current map
+  Terrain,   // i = terrain kind
+  Feature,   // i = hexside kind
+  UnitType,  // i = unit type index
+  Level,     // i = level index
+  Table,     // i = table index
+  Column,    // sub = table, i = column index (-1: below the table's first column)
+  Die,       // i = die index
   List,
-  Func,     // i = function index; payload: captured values (closures)
+  Func,  // i = function index; payload: captured values (closures)
 };
 
 struct Value;
@@ -48,16 +48,38 @@ struct Value {
   std::shared_ptr<const void> payload;
 
   static Value none() { return Value{}; }
-  static Value boolean(bool b) { Value v; v.tag = Tag::Bool; v.i = b; return v; }
-  static Value integer(int64_t n) { Value v; v.tag = Tag::Int; v.i = n; return v; }
-  static Value odds(int64_t a, int64_t b) { Value v; v.tag = Tag::Odds; v.i = a; v.j = b; return v; }
+  static Value boolean(bool b) {
+    Value v;
+    v.tag = Tag::Bool;
+    v.i = b;
+    return v;
+  }
+  static Value integer(int64_t n) {
+    Value v;
+    v.tag = Tag::Int;
+    v.i = n;
+    return v;
+  }
+  static Value odds(int64_t a, int64_t b) {
+    Value v;
+    v.tag = Tag::Odds;
+    v.i = a;
+    v.j = b;
+    return v;
+  }
   static Value string(std::string s) {
     Value v;
     v.tag = Tag::Str;
     v.payload = std::make_shared<const std::string>(std::move(s));
     return v;
   }
-  static Value of(Tag t, int64_t idx, int32_t sub = 0) { Value v; v.tag = t; v.i = idx; v.sub = sub; return v; }
+  static Value of(Tag t, int64_t idx, int32_t sub = 0) {
+    Value v;
+    v.tag = t;
+    v.i = idx;
+    v.sub = sub;
+    return v;
+  }
   static Value makeList(ValueList items) {
     Value v;
     v.tag = Tag::List;
@@ -69,7 +91,8 @@ struct Value {
   bool truthy() const { return tag == Tag::Bool ? i != 0 : tag != Tag::None; }
   // The list payload (List elements, Func captures), or null.
   const ValueList* listPtr() const {
-    return tag == Tag::List || tag == Tag::Func ? static_cast<const ValueList*>(payload.get()) : nullptr;
+    return tag == Tag::List || tag == Tag::Func ? static_cast<const ValueList*>(payload.get())
+                                                : nullptr;
   }
   const ValueList& items() const {
     static const ValueList kEmpty;
@@ -84,7 +107,9 @@ struct Value {
 
 // Structural equality (lists element-wise; odds as fractions: 2:2 == 1:1).
 bool operator==(const Value& a, const Value& b);
-inline bool operator!=(const Value& a, const Value& b) { return !(a == b); }
+inline bool operator!=(const Value& a, const Value& b) {
+  return !(a == b);
+}
 
 // A total order used for sorting and deterministic iteration (tag first, then payload).
 int compareValues(const Value& a, const Value& b);

@@ -4,7 +4,8 @@ namespace polemos::limits {
 
 const std::vector<Limit>& all() {
   static const std::vector<Limit> kAll = {
-      {"source file size (bytes)", static_cast<int64_t>(kMaxSourceBytes), "a file larger is refused unread"},
+      {"source file size (bytes)", static_cast<int64_t>(kMaxSourceBytes),
+       "a file larger is refused unread"},
       {"nesting in a source file", kMaxNesting, "brackets and blocks deeper are refused"},
       {"evaluator steps per command", kStepBudget, "a longer run is stopped as a loop"},
       {"call depth", static_cast<int64_t>(kMaxCallDepth), "deeper recursion is stopped"},
@@ -13,7 +14,8 @@ const std::vector<Limit>& all() {
       {"numbers in a range", kMaxRange, "a longer range is refused"},
       {"highest map column or row number", kMaxMapSide, "a larger map or sandbox is refused"},
       {"moves of one `auto`", kMaxAutoMoves, "`auto` stops there"},
-      {"units in a saved game", static_cast<int64_t>(kMaxSavedUnits), "a save with more is refused as corrupt"},
+      {"units in a saved game", static_cast<int64_t>(kMaxSavedUnits),
+       "a save with more is refused as corrupt"},
   };
   return kAll;
 }

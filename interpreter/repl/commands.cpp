@@ -27,7 +27,8 @@ const std::vector<Repl::Command>& Repl::commands() {
        [](Repl& r, const Line& l, std::string& out) { r.cmdStatus(out); }},
       {"auto", "auto [N]", "a random legal player acts N times (default: to the end of the game)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdAuto(l.args, out); }},
-      {"trace", "trace on|off|all", "show the rules that fire after each command (all: with phases)",
+      {"trace", "trace on|off|all",
+       "show the rules that fire after each command (all: with phases)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdTrace(l.args, out); }},
       {"log", "log [N]", "the last N trace events (default 20)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdLog(l.args, out); }},
@@ -38,49 +39,72 @@ const std::vector<Repl::Command>& Repl::commands() {
       {"eval", "eval EXPR", "evaluate an expression of the language on the current game",
        [](Repl& r, const Line& l, std::string& out) { r.cmdExpect(l.args, l.rest, out); }},
       {"expect", "expect EXPR | expect [not] fired §N [TEXT] | expect illegal|error COMMAND",
-       "print ok if EXPR is true, or FAILED with its value; `fired` checks that rule N fired (with TEXT "
-       "in its trace line) in the commands since the previous `expect fired`; `illegal`/`error` run COMMAND and check "
+       "print ok if EXPR is true, or FAILED with its value; `fired` checks that rule N fired (with "
+       "TEXT "
+       "in its trace line) in the commands since the previous `expect fired`; `illegal`/`error` "
+       "run COMMAND and check "
        "that it is refused",
        [](Repl& r, const Line& l, std::string& out) { r.cmdExpect(l.args, l.rest, out); }},
       {"units", "units [SIDE]", "list units with their hexes and state",
        [](Repl& r, const Line& l, std::string& out) { r.cmdUnits(l.args, out); }},
-      {"sandbox", "sandbox COLSxROWS [from HEX] [sides A,B]", "a new empty map under the current ruleset (its first hex 0101, or HEX; its sides the game's, or A, B), for setting up a situation",
+      {"sandbox", "sandbox COLSxROWS [from HEX] [sides A,B]",
+       "a new empty map under the current ruleset (its first hex 0101, or HEX; its sides the "
+       "game's, or A, B), for setting up a situation",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSandbox(l.args, out); }},
       {"terrain", "terrain HEX KIND", "set a hex's terrain",
        [](Repl& r, const Line& l, std::string& out) { r.cmdTerrain(l.args, out); }},
-      {"hexside", "hexside HEX HEX KIND", "add a feature (stream, ridge, ...) to the hexside between two hexes",
+      {"hexside", "hexside HEX HEX KIND",
+       "add a feature (stream, ridge, ...) to the hexside between two hexes",
        [](Repl& r, const Line& l, std::string& out) { r.cmdHexside(l.args, out); }},
-      {"place", "place SIDE TYPE HEX [facing DIR] [as ID] [KEY=VALUE...]", "put a new unit on the map",
+      {"place", "place SIDE TYPE HEX [facing DIR] [as ID] [KEY=VALUE...]",
+       "put a new unit on the map",
        [](Repl& r, const Line& l, std::string& out) { r.cmdPlace(l.args, out); }},
       {"remove", "remove UNIT", "take a unit off the map",
        [](Repl& r, const Line& l, std::string& out) { r.cmdRemove(l.args, out); }},
-      {"set", "set UNIT KEY=VALUE...", "change fields of a unit (strength, disrupted, facing, hex, ...), all or none",
+      {"set", "set UNIT KEY=VALUE...",
+       "change fields of a unit (strength, disrupted, facing, hex, ...), all or none",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSet(l.args, false, out); }},
-      {"setside", "setside SIDE KEY=VALUE...", "change a side's state (losses, demoralized level, ...), all or none",
+      {"setside", "setside SIDE KEY=VALUE...",
+       "change a side's state (losses, demoralized level, ...), all or none",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSet(l.args, true, out); }},
-      {"goto", "goto PHASE [SIDE] [--first]", "end phases until PHASE (of SIDE) begins (--first: take the first option of each decision on the way)",
+      {"goto", "goto PHASE [SIDE] [--first]",
+       "end phases until PHASE (of SIDE) begins (--first: take the first option of each decision "
+       "on the way)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdGoto(l.args, out); }},
-      {"ruleset", "ruleset NAME", "start a new game under another ruleset (its default scenario, if named)",
+      {"ruleset", "ruleset NAME",
+       "start a new game under another ruleset (its default scenario, if named)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }},
       {"scenario", "scenario NAME", "start a new game of another scenario of this ruleset",
        [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }},
-      {"house", "house [FILE | --clear]", "the house-rule files in effect, or start a new game with FILE added to them (--clear: none)",
+      {"house", "house [FILE | --clear]",
+       "the house-rule files in effect, or start a new game with FILE added to them (--clear: "
+       "none)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdHouse(l.args, out); }},
-      {"level", "level [NAME]", "the level being played, or start a new game of this ruleset and scenario at level NAME",
+      {"level", "level [NAME]",
+       "the level being played, or start a new game of this ruleset and scenario at level NAME",
        [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }},
       {"compare", "compare TARGET... [--level L] [--map FROM=TO]... -- ACTION ARGS [--policy P]",
-       "the odds of ACTION here and in the same situation under each TARGET (a ruleset or a house-rule file), side by side, with the rules that differ",
+       "the odds of ACTION here and in the same situation under each TARGET (a ruleset or a "
+       "house-rule file), side by side, with the rules that differ",
        [](Repl& r, const Line& l, std::string& out) { r.cmdCompare(l.args, out); }},
-      {"rule", "rule N", "rule N (7.43 or §7.43) of this game's rules: the declarations (file:line) and the test scripts that cite it",
+      {"rule", "rule N",
+       "rule N (7.43 or §7.43) of this game's rules: the declarations (file:line) and the test "
+       "scripts that cite it",
        [](Repl& r, const Line& l, std::string& out) { r.cmdRule(l.args, out); }},
-      {"diff", "diff [OTHER]", "the rules that differ from this game's (with its house rules) to OTHER, a ruleset or file; alone: what the house rules change",
+      {"diff", "diff [OTHER]",
+       "the rules that differ from this game's (with its house rules) to OTHER, a ruleset or file; "
+       "alone: what the house rules change",
        [](Repl& r, const Line& l, std::string& out) { r.cmdDiff(l.args, out); }},
-      {"odds", "odds [ACTION ARGS...] [--policy first|last|random] [--split] [--picks N,N...] [--json]",
-       "the exact probability of every outcome of ACTION (alone: of the action under way), every roll enumerated "
-       "to the end of its resolution; decisions by the policy (default first), or each option apart with --split; "
+      {"odds",
+       "odds [ACTION ARGS...] [--policy first|last|random] [--split] [--picks N,N...] [--json]",
+       "the exact probability of every outcome of ACTION (alone: of the action under way), every "
+       "roll enumerated "
+       "to the end of its resolution; decisions by the policy (default first), or each option "
+       "apart with --split; "
        "the game is not changed",
        [](Repl& r, const Line& l, std::string& out) { r.cmdOdds(l.args, out); }},
-      {"map", "map [HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]", "the map as text (terrain letters, units by id with facing), or as an SVG picture",
+      {"map", "map [HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]",
+       "the map as text (terrain letters, units by id with facing), or as an SVG picture",
        [](Repl& r, const Line& l, std::string& out) { r.cmdMap(l.args, out); }},
       {"show", "show UNIT|HEX", "everything about one unit or one hex",
        [](Repl& r, const Line& l, std::string& out) { r.cmdShow(l.args, out); }},
@@ -92,12 +116,12 @@ const std::vector<Repl::Command>& Repl::commands() {
        [](Repl& r, const Line& l, std::string& out) { r.cmdSave(l.args, out); }},
       {"load", "load FILE", "load a saved game of this ruleset and scenario",
        [](Repl& r, const Line& l, std::string& out) { r.cmdLoad(l.args, out); }},
-      {"replay", "replay FILE", "replay a saved game from its start (same seed, same commands), showing each move",
+      {"replay", "replay FILE",
+       "replay a saved game from its start (same seed, same commands), showing each move",
        [](Repl& r, const Line& l, std::string& out) { r.cmdReplay(l.args, out); }},
       {"help", "help [COMMAND|ACTION]", "this list, or one command or one ruleset action",
        [](Repl& r, const Line& l, std::string& out) { r.cmdHelp(l.args, out); }},
-      {"quit", "quit", "leave",
-       nullptr},
+      {"quit", "quit", "leave", nullptr},
   };
   return kCommands;
 }
@@ -116,7 +140,8 @@ void Repl::cmdHelp(const std::vector<std::string>& args, std::string& out) {
         for (const auto& p : a.params) usage += " " + p.name;
         std::string cite;
         for (const auto& c : a.citations) cite += " §" + c;
-        out += fmt::format("{}{}\n  {}\n", usage, cite, a.description.empty() ? "a ruleset action" : a.description);
+        out += fmt::format("{}{}\n  {}\n", usage, cite,
+                           a.description.empty() ? "a ruleset action" : a.description);
         return;
       }
     }
@@ -135,7 +160,6 @@ void Repl::cmdHelp(const std::vector<std::string>& args, std::string& out) {
   }
 }
 
-
 bool Repl::execute(const std::string& rawLine, std::string& out) {
   std::string line = trim(rawLine);
   if (line.empty() || line[0] == '#') return true;
@@ -145,9 +169,10 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
   l.rest = trim(line.substr(cmd.size()));
   // `exit` alone leaves, like `quit`; with arguments it is the ruleset's action of that name if it
   // has one (Deluxe 8.6: `exit UNIT HEX`).
-  bool exitAction = cmd == "exit" && l.args.size() > 1 && session_ &&
-                    std::any_of(session_->program().actions.begin(), session_->program().actions.end(),
-                                [](const ir::ActionInfo& a) { return a.name == "exit"; });
+  bool exitAction =
+      cmd == "exit" && l.args.size() > 1 && session_ &&
+      std::any_of(session_->program().actions.begin(), session_->program().actions.end(),
+                  [](const ir::ActionInfo& a) { return a.name == "exit"; });
   if (cmd == "quit" || (cmd == "exit" && !exitAction)) return false;
   if (cmd == "help") {
     cmdHelp(l.args, out);
@@ -165,8 +190,11 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
   const auto& actions = session_->program().actions;
   for (size_t a = 0; a < actions.size(); ++a)
     if (actions[a].name == cmd)
-      return cmdAction(static_cast<int32_t>(a), std::vector<std::string>(l.args.begin() + 1, l.args.end()), out);
-  error(out, fmt::format("unknown command '{}' (type help for the commands and this ruleset's actions)", cmd));
+      return cmdAction(static_cast<int32_t>(a),
+                       std::vector<std::string>(l.args.begin() + 1, l.args.end()), out);
+  error(out,
+        fmt::format("unknown command '{}' (type help for the commands and this ruleset's actions)",
+                    cmd));
   return true;
 }
 

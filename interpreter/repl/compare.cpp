@@ -21,18 +21,23 @@ using namespace polemos::ir;
 // `compare` re-creates the situation in a sandbox of another ruleset with these commands. Every
 // unit, terrain, hexside, side field and the phase are written by name; what the other ruleset
 // lacks makes its sub-game refuse the command, which `compare` reports (never silently).
-std::vector<std::string> Repl::situationScript(const Program& target, const std::map<std::string, std::string>& mapping,
-                                               std::vector<std::string>& notes, std::string& why, bool phaseFirst) const {
+std::vector<std::string> Repl::situationScript(const Program& target,
+                                               const std::map<std::string, std::string>& mapping,
+                                               std::vector<std::string>& notes, std::string& why,
+                                               bool phaseFirst) const {
   const Program& P = session_->program();
   const auto& st = session_->state();
   std::vector<std::string> cmds;
   if (st.map.size() == 0) {
-    why = "compare re-creates the situation on a map: this game has none (`sandbox COLSxROWS` makes one)";
+    why =
+        "compare re-creates the situation on a map: this game has none (`sandbox COLSxROWS` makes "
+        "one)";
     return {};
   }
   if (st.map.cols() > check::kMaxSandboxSide || st.map.rows() > check::kMaxSandboxSide) {
-    why = fmt::format("compare re-creates the map in a sandbox of at most {0}x{0} hexes; this one is {1}x{2}",
-                      check::kMaxSandboxSide, st.map.cols(), st.map.rows());
+    why = fmt::format(
+        "compare re-creates the map in a sandbox of at most {0}x{0} hexes; this one is {1}x{2}",
+        check::kMaxSandboxSide, st.map.cols(), st.map.rows());
     return {};
   }
   // The map's shape (a scenario's map, Chalons's 0100-5526, is re-created with its first hex),
@@ -53,10 +58,12 @@ std::vector<std::string> Repl::situationScript(const Program& target, const std:
   const std::string open = check::sandboxTerrain(P);
   for (int32_t h = 0; h < st.map.size(); ++h)
     if (P.terrains[st.map.terrain[h]].name != open)
-      cmds.push_back(fmt::format("terrain {} {}", st.map.label(h), P.terrains[st.map.terrain[h]].name));
+      cmds.push_back(
+          fmt::format("terrain {} {}", st.map.label(h), P.terrains[st.map.terrain[h]].name));
   for (const auto& [ab, kinds] : st.map.hexsides)
     for (int32_t k : kinds)
-      cmds.push_back(fmt::format("hexside {} {} {}", st.map.label(ab.first), st.map.label(ab.second), P.features[k].name));
+      cmds.push_back(fmt::format("hexside {} {} {}", st.map.label(ab.first),
+                                 st.map.label(ab.second), P.features[k].name));
   // The fields come after the phase is reached: the steps on the way (a Command Points roll, say)
   // may set them.
   std::vector<std::string> fields;
@@ -67,12 +74,14 @@ std::vector<std::string> Repl::situationScript(const Program& target, const std:
     // the same class, every value of the unit set on it; the substitution is reported.
     std::string type = P.unitTypes[u.type].name;
     bool substitute = !target.unitTypes.empty() && !mapping.count(type) &&
-                      std::none_of(target.unitTypes.begin(), target.unitTypes.end(), [&](const UnitTypeInfo& t) { return t.name == type; });
+                      std::none_of(target.unitTypes.begin(), target.unitTypes.end(),
+                                   [&](const UnitTypeInfo& t) { return t.name == type; });
     const UnitTypeInfo* stand = nullptr;
     if (substitute) {
       const UnitTypeInfo* pick = &target.unitTypes.front();
       for (const auto& t : target.unitTypes)
-        if (t.cls >= 0 && static_cast<size_t>(t.cls) < target.classes.size() && target.classes[t.cls].name == cls.name) {
+        if (t.cls >= 0 && static_cast<size_t>(t.cls) < target.classes.size() &&
+            target.classes[t.cls].name == cls.name) {
           pick = &t;
           break;
         }
@@ -81,8 +90,10 @@ std::vector<std::string> Repl::situationScript(const Program& target, const std:
       type = pick->name;
       stand = pick;
     }
-    std::string place = fmt::format("place {} {} {} as {}", P.sides[u.side].name, type, st.map.label(u.hex), u.id);
-    if (u.facing >= 0) place += fmt::format(" facing={}", hex::directionName(static_cast<hex::Direction>(u.facing)));
+    std::string place =
+        fmt::format("place {} {} {} as {}", P.sides[u.side].name, type, st.map.label(u.hex), u.id);
+    if (u.facing >= 0)
+      place += fmt::format(" facing={}", hex::directionName(static_cast<hex::Direction>(u.facing)));
     cmds.push_back(place);
     const auto& defaults = P.unitTypes[u.type].values;
     for (size_t f = 0; f < cls.fields.size() && f < u.fields.size(); ++f) {
@@ -95,7 +106,8 @@ std::vector<std::string> Repl::situationScript(const Program& target, const std:
         bool differs = !(f < defaults.size() && defaults[f] == u.fields[f]);
         for (size_t g = 0; g < tcls.fields.size(); ++g)
           if (tcls.fields[g].name == cls.fields[f].name)
-            differs = g >= stand->values.size() || eval::display(target, eval::GameState{}, stand->values[g]) != value;
+            differs = g >= stand->values.size() ||
+                      eval::display(target, eval::GameState{}, stand->values[g]) != value;
         if (!differs) continue;
       } else if (f < defaults.size() && defaults[f] == u.fields[f]) {
         continue;
@@ -107,7 +119,8 @@ std::vector<std::string> Repl::situationScript(const Program& target, const std:
     for (size_t f = 0; f < P.sideState.fields.size() && f < st.sides[sd].fields.size(); ++f) {
       if (P.sideState.fields[f].derived >= 0) continue;
       // Only what differs from the declared default (the situation, not the ruleset's constants).
-      if (P.sideState.fields[f].init < 0 && P.sideState.fields[f].value == st.sides[sd].fields[f]) continue;
+      if (P.sideState.fields[f].init < 0 && P.sideState.fields[f].value == st.sides[sd].fields[f])
+        continue;
       fields.push_back(fmt::format("setside {} {}={}", P.sides[sd].name, P.sideState.fields[f].name,
                                    eval::display(P, st, st.sides[sd].fields[f])));
     }
@@ -117,7 +130,8 @@ std::vector<std::string> Repl::situationScript(const Program& target, const std:
     // Before the units when they would stop the way (a phase that cannot end while units stand in
     // enemy zones of control): after the map, before the first `place`.
     if (phaseFirst) {
-      auto firstPlace = std::find_if(cmds.begin(), cmds.end(), [](const std::string& c) { return c.rfind("place ", 0) == 0; });
+      auto firstPlace = std::find_if(
+          cmds.begin(), cmds.end(), [](const std::string& c) { return c.rfind("place ", 0) == 0; });
       cmds.insert(firstPlace, go);
     } else {
       cmds.push_back(go);
@@ -133,7 +147,9 @@ std::vector<std::string> Repl::situationScript(const Program& target, const std:
 void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
   auto sep = std::find(args.begin(), args.end(), "--");
   std::vector<std::string> targets(args.begin() + 1, sep);
-  std::vector<std::string> question = sep == args.end() ? std::vector<std::string>{} : std::vector<std::string>(sep + 1, args.end());
+  std::vector<std::string> question = sep == args.end()
+                                          ? std::vector<std::string>{}
+                                          : std::vector<std::string>(sep + 1, args.end());
   analysis::OddsRequest req;
   std::string level;
   for (size_t i = 0; i < question.size();) {
@@ -141,26 +157,33 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
       auto p = analysis::parsePolicy(question[i + 1]);
       if (!p) return error(out, "--policy takes first, last or random");
       req.policy = *p;
-      question.erase(question.begin() + static_cast<std::ptrdiff_t>(i), question.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+      question.erase(question.begin() + static_cast<std::ptrdiff_t>(i),
+                     question.begin() + static_cast<std::ptrdiff_t>(i) + 2);
     } else {
       ++i;
     }
   }
-  std::map<std::string, std::string> mapping;  // --map FROM=TO: a unit type or terrain by another name
+  std::map<std::string, std::string>
+      mapping;  // --map FROM=TO: a unit type or terrain by another name
   for (size_t i = 0; i < targets.size();) {
     if (targets[i] == "--level" && i + 1 < targets.size()) {
       level = targets[i + 1];
-      targets.erase(targets.begin() + static_cast<std::ptrdiff_t>(i), targets.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-    } else if (targets[i] == "--map" && i + 1 < targets.size() && targets[i + 1].find('=') != std::string::npos) {
+      targets.erase(targets.begin() + static_cast<std::ptrdiff_t>(i),
+                    targets.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+    } else if (targets[i] == "--map" && i + 1 < targets.size() &&
+               targets[i + 1].find('=') != std::string::npos) {
       const std::string& m = targets[i + 1];
       mapping[m.substr(0, m.find('='))] = m.substr(m.find('=') + 1);
-      targets.erase(targets.begin() + static_cast<std::ptrdiff_t>(i), targets.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+      targets.erase(targets.begin() + static_cast<std::ptrdiff_t>(i),
+                    targets.begin() + static_cast<std::ptrdiff_t>(i) + 2);
     } else {
       ++i;
     }
   }
   if (targets.empty() || question.empty())
-    return error(out, "compare takes rulesets or house files, then `--` and an action: `compare fourbattles -- attack 0506`");
+    return error(out,
+                 "compare takes rulesets or house files, then `--` and an action: `compare "
+                 "fourbattles -- attack 0506`");
   {
     std::string why;
     std::vector<std::string> notes;
@@ -171,9 +194,12 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
   auto applyMapping = [&](std::vector<std::string>& script) {
     for (auto& cmd : script) {
       auto w = splitWords(cmd);
-      size_t at = w[0] == "place" && w.size() > 2 ? 2 : w[0] == "terrain" && w.size() > 2 ? 2 : std::string::npos;
+      size_t at = w[0] == "place" && w.size() > 2     ? 2
+                  : w[0] == "terrain" && w.size() > 2 ? 2
+                                                      : std::string::npos;
       if (at != std::string::npos && mapping.count(w[at])) {
-        std::string note = fmt::format("{} {} → {}", w[0] == "place" ? "unit type" : "terrain", w[at], mapping[w[at]]);
+        std::string note = fmt::format("{} {} → {}", w[0] == "place" ? "unit type" : "terrain",
+                                       w[at], mapping[w[at]]);
         if (std::find(mapped.begin(), mapped.end(), note) == mapped.end()) mapped.push_back(note);
         w[at] = mapping[w[at]];
         cmd.clear();
@@ -184,9 +210,9 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
   struct Column {
     std::string name;
     std::map<std::string, long double> p;  // result -> probability
-    std::string problem;  // why it could not be compared
-    std::string dropped;  // what of the situation it has no place for
-    std::string droppedSides;  // hexside features it does not have
+    std::string problem;                   // why it could not be compared
+    std::string dropped;                   // what of the situation it has no place for
+    std::string droppedSides;              // hexside features it does not have
     std::vector<std::string> substituted;  // unit types re-created as another type
     std::vector<std::string> beforeRoll;   // what its rules worked out before the dice
   };
@@ -194,10 +220,13 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
   auto ask = [&](Repl& r, Column& c) {
     std::string err;
     auto rep = r.computeOdds(question, req, err);
-    if (!rep) c.problem = err;
-    else if (!rep->error.empty()) c.problem = rep->error;
+    if (!rep)
+      c.problem = err;
+    else if (!rep->error.empty())
+      c.problem = rep->error;
     else {
-      for (const auto& o : rep->outcomes) c.p[o.result.empty() ? "(no result)" : o.result] += o.p.value;
+      for (const auto& o : rep->outcomes)
+        c.p[o.result.empty() ? "(no result)" : o.result] += o.p.value;
       c.beforeRoll = rep->beforeRoll;
     }
   };
@@ -300,8 +329,9 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
       auto render = [](const std::vector<Refusal>& rs) {
         std::string s;
         for (const auto& r : rs)
-          s += (s.empty() ? "" : "; ") + fmt::format("`{}`{}: {}", r.first,
-                                                     r.more ? fmt::format(" and {} more like it", r.more) : "", r.error);
+          s += (s.empty() ? "" : "; ") +
+               fmt::format("`{}`{}: {}", r.first,
+                           r.more ? fmt::format(" and {} more like it", r.more) : "", r.error);
         return s;
       };
       c.problem = render(problems);
@@ -319,7 +349,8 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
   std::sort(results.begin(), results.end());
   std::string q;
   for (const auto& w : question) q += (q.empty() ? "" : " ") + w;
-  out += fmt::format("compare: odds of {} (follow-on decisions: {})\n", q, analysis::policyName(req.policy));
+  out += fmt::format("compare: odds of {} (follow-on decisions: {})\n", q,
+                     analysis::policyName(req.policy));
   for (const auto& m : mapped) out += "mapped in the other rulesets: " + m + "\n";
   out += "| result |";
   for (const auto& c : cols) out += " " + c.name + " |";
@@ -330,8 +361,10 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
     out += "| " + r + " |";
     for (const auto& c : cols) {
       auto it = c.p.find(r);
-      out += c.problem.empty() ? fmt::format(" {:.2f}% |", it == c.p.end() ? 0.0 : static_cast<double>(it->second * 100))
-                               : std::string(" - |");
+      out += c.problem.empty()
+                 ? fmt::format(" {:.2f}% |",
+                               it == c.p.end() ? 0.0 : static_cast<double>(it->second * 100))
+                 : std::string(" - |");
     }
     out += "\n";
   }
@@ -339,12 +372,16 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
     if (!c.substituted.empty()) {
       std::string list;
       for (const auto& n : c.substituted) list += (list.empty() ? "" : ", ") + n;
-      out += fmt::format("{}: unit types it lacks, each unit re-created as a type of the same class with all its values: {}\n",
-                         c.name, list);
+      out += fmt::format(
+          "{}: unit types it lacks, each unit re-created as a type of the same class with all its "
+          "values: {}\n",
+          c.name, list);
     }
     if (!c.problem.empty()) out += fmt::format("{}: not compared: {}\n", c.name, c.problem);
-    if (!c.dropped.empty()) out += fmt::format("{}: left out (no such field): {}\n", c.name, c.dropped);
-    if (!c.droppedSides.empty()) out += fmt::format("{}: left out (no such hexside feature): {}\n", c.name, c.droppedSides);
+    if (!c.dropped.empty())
+      out += fmt::format("{}: left out (no such field): {}\n", c.name, c.dropped);
+    if (!c.droppedSides.empty())
+      out += fmt::format("{}: left out (no such hexside feature): {}\n", c.name, c.droppedSides);
   }
   // What each game's rules worked out before the dice: the strengths, their modifiers, the odds.
   bool anyBefore = false;
@@ -372,7 +409,8 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
       out += d;
     } else {
       for (size_t i = 0; i < kDiffLines; ++i) out += lines[i] + "\n";
-      out += fmt::format("… {} more lines: `diff {}` lists them all\n", lines.size() - kDiffLines - 1, t);
+      out += fmt::format("… {} more lines: `diff {}` lists them all\n",
+                         lines.size() - kDiffLines - 1, t);
       out += lines.back() + "\n";
     }
   }

@@ -1,4 +1,5 @@
-// REPL: Checking a script: eval and expect of expressions, `expect fired` over the trace, `expect illegal|error`.
+// REPL: Checking a script: eval and expect of expressions, `expect fired` over the trace, `expect
+// illegal|error`.
 #include <fmt/format.h>
 
 #include "cite/citation.h"
@@ -11,8 +12,9 @@ namespace polemos::repl {
 
 using namespace polemos::ir;
 
-std::optional<Value> Repl::evaluate(const std::string& text, const char* origin, std::string& diagnostics,
-                                    std::string& error, std::string* shown) {
+std::optional<Value> Repl::evaluate(const std::string& text, const char* origin,
+                                    std::string& diagnostics, std::string& error,
+                                    std::string* shown) {
   engine::Session::Evaluation e = session_->evaluate(text, origin);
   diagnostics = e.diagnostics;
   error = e.error;
@@ -79,9 +81,12 @@ void Repl::cmdExpectFired(const std::vector<std::string>& args, std::string& out
       if (it->seq == seq) return formatEvent(*it);
     return {};
   };
-  bool sameGame = firedPending_ == 0 || (end >= firedPending_ && markOf(firedPending_ - 1) == firedMark_);
-  if (!sameGame) firedStart_ = 0;
-  else if (end > firedPending_) firedStart_ = firedPending_;
+  bool sameGame =
+      firedPending_ == 0 || (end >= firedPending_ && markOf(firedPending_ - 1) == firedMark_);
+  if (!sameGame)
+    firedStart_ = 0;
+  else if (end > firedPending_)
+    firedStart_ = firedPending_;
   firedPending_ = end;
   firedMark_ = end == 0 ? std::string() : markOf(end - 1);
   bool found = false;
@@ -99,9 +104,11 @@ void Repl::cmdExpectFired(const std::vector<std::string>& args, std::string& out
   }
 }
 // `eval EXPR`, `expect EXPR`, `expect [not] fired §N [TEXT]`, `expect illegal|error COMMAND`.
-void Repl::cmdExpect(const std::vector<std::string>& args, const std::string& rest, std::string& out) {
+void Repl::cmdExpect(const std::vector<std::string>& args, const std::string& rest,
+                     std::string& out) {
   const std::string& cmd = args[0];
-  if (rest.empty()) return error(out, fmt::format("{} takes an expression, as in `{} 1 + 2`", cmd, cmd));
+  if (rest.empty())
+    return error(out, fmt::format("{} takes an expression, as in `{} 1 + 2`", cmd, cmd));
   if (cmd == "expect" && args.size() >= 3 && (args[1] == "illegal" || args[1] == "error")) {
     // `expect illegal CMD` / `expect error CMD`: the command must be refused (and so leave the
     // game as it was); its own error does not count as one of the script's errors.

@@ -1,4 +1,5 @@
-// REPL: Games and files: a new game under another ruleset, scenario, level or house rules; save, load, replay.
+// REPL: Games and files: a new game under another ruleset, scenario, level or house rules; save,
+// load, replay.
 #include <fmt/format.h>
 
 #include <fstream>
@@ -27,7 +28,6 @@ bool Repl::restart(std::string& out) {
   return true;
 }
 
-
 void Repl::cmdSave(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "save takes a file name");
   // The game itself, plus how to replay it: the set-up and the commands since the start.
@@ -45,7 +45,6 @@ void Repl::cmdSave(const std::vector<std::string>& args, std::string& out) {
   if (!f || !(f << j.dump(1) << "\n")) return error(out, fmt::format("cannot write '{}'", args[1]));
   out += fmt::format("saved to {}\n", args[1]);
 }
-
 
 void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "replay takes a saved game's file name");
@@ -73,20 +72,27 @@ void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
     }
     commands = r.at("commands").get<std::vector<std::string>>();
   } catch (const std::exception& e) {
-    return error(out, fmt::format("{} cannot be replayed: it is not a saved game with its commands ({}); the current "
-                                  "game is unchanged", args[1], e.what()));
+    return error(
+        out,
+        fmt::format(
+            "{} cannot be replayed: it is not a saved game with its commands ({}); the current "
+            "game is unchanged",
+            args[1], e.what()));
   }
   // Replays in a fresh REPL; the current game is replaced only if every command replays cleanly.
   Repl fresh(o);
   std::string log;
-  if (!fresh.start(log)) return error(out, fmt::format("{} cannot be replayed: {}", args[1], trim(log)));
+  if (!fresh.start(log))
+    return error(out, fmt::format("{} cannot be replayed: {}", args[1], trim(log)));
   for (const auto& c : commands) {
     if (c.rfind("replay", 0) == 0 || c.rfind("load", 0) == 0 || c.rfind("save", 0) == 0) continue;
     log += "> " + c + "\n";
     int before = fresh.errors();
     fresh.execute(c, log);
     if (fresh.errors() > before)
-      return error(out, fmt::format("{} cannot be replayed: '{}' failed; the current game is unchanged", args[1], c));
+      return error(out,
+                   fmt::format("{} cannot be replayed: '{}' failed; the current game is unchanged",
+                               args[1], c));
   }
   out += log;
   pushHistory();
@@ -103,10 +109,13 @@ void Repl::cmdHouse(const std::vector<std::string>& args, std::string& out) {
     return;
   }
   if (args.size() != 2)
-    return error(out, "house takes a file, as in `house rulesets/house/no_displacement.pol`, or --clear");
+    return error(
+        out, "house takes a file, as in `house rulesets/house/no_displacement.pol`, or --clear");
   ReplOptions saved = options_;
-  if (args[1] == "--clear") options_.houses.clear();
-  else options_.houses.push_back(args[1]);
+  if (args[1] == "--clear")
+    options_.houses.clear();
+  else
+    options_.houses.push_back(args[1]);
   if (!restart(out)) options_ = saved;
 }
 
@@ -117,7 +126,8 @@ void Repl::cmdNewGame(const std::vector<std::string>& args, std::string& out) {
     const Program& P = session_->program();
     std::string all;
     for (const auto& l : P.levels) all += (all.empty() ? "" : " < ") + l;
-    out += fmt::format("level {}{}\n", P.levels.empty() ? "standard" : P.levels[session_->state().level],
+    out += fmt::format("level {}{}\n",
+                       P.levels.empty() ? "standard" : P.levels[session_->state().level],
                        P.levels.size() > 1 ? " (levels: " + all + ")" : "");
     return;
   }
@@ -144,7 +154,8 @@ void Repl::cmdLoad(const std::vector<std::string>& args, std::string& out) {
   ss << f.rdbuf();
   engine::Session candidate = *session_;
   if (auto err = engine::loadSession(ss.str(), candidate))
-    return error(out, fmt::format("{} was not loaded: {}; the current game is unchanged", args[1], *err));
+    return error(
+        out, fmt::format("{} was not loaded: {}; the current game is unchanged", args[1], *err));
   pushHistory();
   *session_ = std::move(candidate);
   // The commands that made the saved game, so that it can be saved and replayed again.

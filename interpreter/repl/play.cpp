@@ -1,4 +1,5 @@
-// REPL: Playing: status, legal options, pick, end and pass, actions with their arguments, the trace after a move, log, why, dice, auto, undo and redo.
+// REPL: Playing: status, legal options, pick, end and pass, actions with their arguments, the trace
+// after a move, log, why, dice, auto, undo and redo.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -6,9 +7,9 @@
 
 #include "eval/interpreter.h"
 #include "eval/trace.h"
+#include "limits/limits.h"
 #include "repl/repl.h"
 #include "repl/text.h"
-#include "limits/limits.h"
 
 namespace polemos::repl {
 
@@ -23,13 +24,13 @@ void Repl::printTrace(size_t from, std::string& out) {
       out += eval::eventJson(e) + "\n";
       continue;
     }
-    if (trace_ == TraceMode::On && (e.kind == eval::TraceKind::Phase || e.kind == eval::TraceKind::Step) &&
+    if (trace_ == TraceMode::On &&
+        (e.kind == eval::TraceKind::Phase || e.kind == eval::TraceKind::Step) &&
         e.citations.empty())
       continue;
     out += "  " + formatEvent(e) + "\n";
   }
 }
-
 
 void Repl::cmdStatus(std::string& out) {
   const auto& st = session_->state();
@@ -37,19 +38,23 @@ void Repl::cmdStatus(std::string& out) {
     // One JSON object per status: where the game stands, and its result once it is over.
     static const char* kKinds[] = {"none", "decision", "choice", "roll", "end", "failed", "error"};
     const auto& stop = session_->stop();
-    nlohmann::ordered_json j = {{"kind", "status"},
-                                {"turn", st.turn},
-                                {"stop", kKinds[static_cast<int>(stop.kind)]},
-                                {"player", stop.player >= 0 && stop.player < static_cast<int32_t>(session_->program().sides.size())
-                                               ? nlohmann::ordered_json(session_->program().sides[stop.player].name)
-                                               : nlohmann::ordered_json(nullptr)},
-                                {"phase", session_->phaseName()},
-                                {"text", session_->describeStop()}};
+    nlohmann::ordered_json j = {
+        {"kind", "status"},
+        {"turn", st.turn},
+        {"stop", kKinds[static_cast<int>(stop.kind)]},
+        {"player",
+         stop.player >= 0 && stop.player < static_cast<int32_t>(session_->program().sides.size())
+             ? nlohmann::ordered_json(session_->program().sides[stop.player].name)
+             : nlohmann::ordered_json(nullptr)},
+        {"phase", session_->phaseName()},
+        {"text", session_->describeStop()}};
     if (st.result.over) {
-      j["result"] = {{"winner", st.result.winner >= 0 ? nlohmann::ordered_json(session_->program().sides[st.result.winner].name)
-                                                      : nlohmann::ordered_json(nullptr)},
-                     {"level", st.result.level},
-                     {"reason", st.result.reason}};
+      j["result"] = {
+          {"winner", st.result.winner >= 0
+                         ? nlohmann::ordered_json(session_->program().sides[st.result.winner].name)
+                         : nlohmann::ordered_json(nullptr)},
+          {"level", st.result.level},
+          {"reason", st.result.reason}};
     }
     out += j.dump() + "\n";
     return;
@@ -57,7 +62,6 @@ void Repl::cmdStatus(std::string& out) {
   std::string turn = st.turn > 0 ? fmt::format("turn {}", st.turn) : "setup";
   out += fmt::format("{}: {}\n", turn, session_->describeStop());
 }
-
 
 void Repl::cmdLegal(std::string& out) {
   auto opts = session_->legal();
@@ -68,14 +72,12 @@ void Repl::cmdLegal(std::string& out) {
   for (size_t i = 0; i < opts.size(); ++i) out += fmt::format("{:>3}. {}\n", i + 1, opts[i].text);
 }
 
-
 void Repl::pushHistory() {
   undo_.push_back(Snapshot{*session_, log_});
   redo_.clear();
   // The history is bounded so that a long game does not hold thousands of copies.
   if (undo_.size() > 500) undo_.erase(undo_.begin());
 }
-
 
 void Repl::afterMove(const engine::Outcome& o, size_t traceBefore, std::string& out) {
   if (o.kind == engine::Outcome::Illegal) {
@@ -96,8 +98,8 @@ void Repl::afterMove(const engine::Outcome& o, size_t traceBefore, std::string& 
   cmdStatus(out);
 }
 
-
-std::optional<Value> Repl::parseArg(const ActionParam& p, const std::string& word, std::string& why) const {
+std::optional<Value> Repl::parseArg(const ActionParam& p, const std::string& word,
+                                    std::string& why) const {
   const auto& st = session_->state();
   const Program& P = session_->program();
   auto unitNamed = [&]() -> std::optional<Value> {
@@ -153,13 +155,13 @@ std::optional<Value> Repl::parseArg(const ActionParam& p, const std::string& wor
   }
 }
 
-
 bool Repl::cmdAction(int32_t action, const std::vector<std::string>& args, std::string& out) {
   const ActionInfo& a = session_->program().actions[action];
   if (args.size() != a.params.size()) {
     std::string usage = a.name;
     for (const auto& p : a.params) usage += " " + p.name;
-    error(out, fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(), a.params.size() == 1 ? "" : "s", usage));
+    error(out, fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(),
+                           a.params.size() == 1 ? "" : "s", usage));
     return true;
   }
   std::vector<Value> values;
@@ -178,7 +180,6 @@ bool Repl::cmdAction(int32_t action, const std::vector<std::string>& args, std::
   return true;
 }
 
-
 void Repl::cmdLog(const std::vector<std::string>& args, std::string& out) {
   size_t n = 20;
   if (args.size() > 1) {
@@ -191,9 +192,9 @@ void Repl::cmdLog(const std::vector<std::string>& args, std::string& out) {
   }
   const auto& tr = session_->state().trace;
   size_t from = tr.size() > n ? tr.size() - n : 0;
-  for (size_t i = from; i < tr.size(); ++i) out += fmt::format("{:>5} {}\n", tr[i].seq, formatEvent(tr[i]));
+  for (size_t i = from; i < tr.size(); ++i)
+    out += fmt::format("{:>5} {}\n", tr[i].seq, formatEvent(tr[i]));
 }
-
 
 void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
   long long n = -1;
@@ -209,13 +210,15 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
   long long done = 0;
   while ((n < 0 || done < n) && !session_->over()) {
     size_t before = session_->state().trace.size();
-    engine::RandomPlayer::Move m = autoPlayer_.play(*session_, [&] { pushHistory(); }, [&] { undo_.pop_back(); });
+    engine::RandomPlayer::Move m = autoPlayer_.play(
+        *session_, [&] { pushHistory(); }, [&] { undo_.pop_back(); });
     if (m.kind == engine::RandomPlayer::Move::None) break;
     if (m.kind == engine::RandomPlayer::Move::Relist) continue;
     if (m.kind != engine::RandomPlayer::Move::Played) {
       // Every option was refused: the decision is stuck, which is a fault of the rules.
-      error(out, m.kind == engine::RandomPlayer::Move::Failed ? m.outcome.message
-                                                                : "every legal option was refused; the game is stuck");
+      error(out, m.kind == engine::RandomPlayer::Move::Failed
+                     ? m.outcome.message
+                     : "every legal option was refused; the game is stuck");
       break;
     }
     const engine::Option& o = m.option;
@@ -239,7 +242,8 @@ void Repl::cmdPick(const std::vector<std::string>& args, std::string& out) {
   if (!v) return error(out, "pick takes an option number, as in `pick 2` (see `legal`)");
   auto opts = session_->legal();
   if (*v < 1 || *v > static_cast<long long>(opts.size()))
-    return error(out, opts.empty() ? "there is nothing to pick" : fmt::format("pick a number from 1 to {}", opts.size()));
+    return error(out, opts.empty() ? "there is nothing to pick"
+                                   : fmt::format("pick a number from 1 to {}", opts.size()));
   pushHistory();
   size_t before = session_->state().trace.size();
   afterMove(session_->apply(opts[*v - 1]), before, out);
@@ -248,10 +252,12 @@ void Repl::cmdPick(const std::vector<std::string>& args, std::string& out) {
 // `end` (a phase) and `pass` (a turn in an alternation).
 void Repl::cmdEnd(const std::vector<std::string>& args, std::string& out) {
   const std::string& cmd = args[0];
-  if (session_->stop().kind != eval::Stop::Window) return error(out, fmt::format("there is no phase to {} now", cmd));
+  if (session_->stop().kind != eval::Stop::Window)
+    return error(out, fmt::format("there is no phase to {} now", cmd));
   bool alternate = session_->program().phases[session_->stop().index].alternate;
   if (alternate != (cmd == "pass"))
-    return error(out, alternate ? "this is an alternation: `pass` ends your turn in it" : "use `end` to end this phase");
+    return error(out, alternate ? "this is an alternation: `pass` ends your turn in it"
+                                : "use `end` to end this phase");
   pushHistory();
   size_t before = session_->state().trace.size();
   afterMove(session_->endPhase(), before, out);

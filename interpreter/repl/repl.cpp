@@ -1,10 +1,11 @@
 // REPL: The REPL's core: starting a game, reporting errors, rendering trace events.
+#include "repl/repl.h"
+
 #include <fmt/format.h>
 
 #include "check/loader.h"
 #include "eval/interpreter.h"
 #include "eval/trace.h"
-#include "repl/repl.h"
 #include "repl/text.h"
 
 namespace polemos::repl {
@@ -12,8 +13,8 @@ namespace polemos::repl {
 using namespace polemos::ir;
 
 Repl::Repl(ReplOptions options)
-    : options_(std::move(options)), autoPlayer_(engine::RandomPlayer::forSeed(options_.session.seed)) {}
-
+    : options_(std::move(options)),
+      autoPlayer_(engine::RandomPlayer::forSeed(options_.session.seed)) {}
 
 bool Repl::start(std::string& out) {
   diag::SourceManager sm;
@@ -49,20 +50,21 @@ bool Repl::start(std::string& out) {
   }
   const Program& p = session_->program();
   out += fmt::format("{}{}{} ({}seed {})\n", p.title.empty() ? p.rulesetName : p.title,
-                     p.scenarioName.empty() ? "" : ": ", p.scenarioTitle.empty() ? p.scenarioName : p.scenarioTitle,
+                     p.scenarioName.empty() ? "" : ": ",
+                     p.scenarioTitle.empty() ? p.scenarioName : p.scenarioTitle,
                      p.levels.size() > 1 ? "level " + p.levels[session_->state().level] + ", " : "",
                      options_.session.seed);
   cmdStatus(out);
   return true;
 }
 
-
 void Repl::error(std::string& out, const std::string& msg) {
   ++errors_;
   out += "error: " + msg + "\n";
 }
 
-
-std::string Repl::formatEvent(const eval::TraceEvent& e) const { return eval::formatEvent(e); }
+std::string Repl::formatEvent(const eval::TraceEvent& e) const {
+  return eval::formatEvent(e);
+}
 
 }  // namespace polemos::repl

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "check/loader.h"
 #include "analysis/odds.h"
+#include "check/loader.h"
 #include "engine/random_player.h"
 #include "engine/session.h"
 
@@ -44,10 +44,11 @@ class Repl {
   const engine::Session* session() const { return session_.get(); }
   std::vector<std::string> completions(const std::string& prefix) const;
 
- // The odds of ACTION ARGS (or, with no words, of the action under way); nothing, with `why`,
+  // The odds of ACTION ARGS (or, with no words, of the action under way); nothing, with `why`,
   // when the question is malformed.
   std::optional<analysis::OddsReport> computeOdds(const std::vector<std::string>& words,
-                                                  const analysis::OddsRequest& req, std::string& why);
+                                                  const analysis::OddsRequest& req,
+                                                  std::string& why);
 
  private:
   // One command line: its words (the command first) and the text after the command word.
@@ -101,15 +102,18 @@ class Repl {
   bool restart(std::string& out);
   // Parses, compiles and evaluates an expression of the language on the current game. On a
   // syntax or check error, `diagnostics` holds them rendered; on a runtime error, `error`.
-  std::optional<ir::Value> evaluate(const std::string& text, const char* origin, std::string& diagnostics,
-                                    std::string& error, std::string* shown = nullptr);
-  std::optional<ir::Value> parseFieldValue(const ir::Type& t, const std::string& text, std::string& why) const;
+  std::optional<ir::Value> evaluate(const std::string& text, const char* origin,
+                                    std::string& diagnostics, std::string& error,
+                                    std::string* shown = nullptr);
+  std::optional<ir::Value> parseFieldValue(const ir::Type& t, const std::string& text,
+                                           std::string& why) const;
   bool cmdAction(int32_t action, const std::vector<std::string>& args, std::string& out);
   void afterMove(const engine::Outcome& o, size_t traceBefore, std::string& out);
   void printTrace(size_t from, std::string& out);
   void pushHistory();
   void error(std::string& out, const std::string& msg);
-  std::optional<ir::Value> parseArg(const ir::ActionParam& p, const std::string& word, std::string& why) const;
+  std::optional<ir::Value> parseArg(const ir::ActionParam& p, const std::string& word,
+                                    std::string& why) const;
   std::string formatEvent(const eval::TraceEvent& e) const;
   void cmdExpectFired(const std::vector<std::string>& args, std::string& out);
   void cmdCompare(const std::vector<std::string>& args, std::string& out);
@@ -118,7 +122,8 @@ class Repl {
   // one of its types of the same class, said in `notes`. Empty with `why` when it cannot be done.
   // With `phaseFirst`, the phase is reached before the units are placed.
   // Unit types in `mapping` (--map FROM=TO) are not substituted.
-  std::vector<std::string> situationScript(const ir::Program& target, const std::map<std::string, std::string>& mapping,
+  std::vector<std::string> situationScript(const ir::Program& target,
+                                           const std::map<std::string, std::string>& mapping,
                                            std::vector<std::string>& notes, std::string& why,
                                            bool phaseFirst = false) const;
 
@@ -138,10 +143,10 @@ class Repl {
   enum class TraceMode { Off, On, All } trace_ = TraceMode::On;
   int failedExpects_ = 0;
   int errors_ = 0;
-  uint64_t firedStart_ = 0;     // `expect fired` looks at trace events from this seq on
-  uint64_t firedPending_ = 0;   // the end of the stretch the last `expect fired` looked at
-  std::string firedMark_;       // the last event of that stretch, to tell the same game from another
-  size_t lastActionTrace_ = 0;  // first trace event of the last command that moved the game
+  uint64_t firedStart_ = 0;    // `expect fired` looks at trace events from this seq on
+  uint64_t firedPending_ = 0;  // the end of the stretch the last `expect fired` looked at
+  std::string firedMark_;      // the last event of that stretch, to tell the same game from another
+  size_t lastActionTrace_ = 0;       // first trace event of the last command that moved the game
   engine::RandomPlayer autoPlayer_;  // `auto`: seeded with the game's seed
 };
 

@@ -27,14 +27,15 @@ void Repl::cmdRule(const std::vector<std::string>& args, std::string& out) {
   }
   analysis::RuleIndex index;
   std::string errors;
-  if (!analysis::loadRuleIndex(check::LoadRequest{options_.ruleset, options_.scenario, options_.houses}, index, errors)) {
+  if (!analysis::loadRuleIndex(
+          check::LoadRequest{options_.ruleset, options_.scenario, options_.houses}, index,
+          errors)) {
     ++errors_;
     out += errors;
     return;
   }
   out += analysis::formatRule(index, rule) + analysis::statusOf(index, rule);
 }
-
 
 void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
   if (args.size() > 3) {
@@ -45,9 +46,10 @@ void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
   // special rules (the other side has no scenario).
   check::LoadRequest current{options_.ruleset, "", options_.houses};
   if (args.size() == 1 && options_.houses.empty()) {
-    out += fmt::format("no house rules are in effect: the rules are those of ruleset {} (`diff OTHER` "
-                       "compares them with another ruleset or file)\n",
-                       session_->program().rulesetName);
+    out += fmt::format(
+        "no house rules are in effect: the rules are those of ruleset {} (`diff OTHER` "
+        "compares them with another ruleset or file)\n",
+        session_->program().rulesetName);
     return;
   }
   diag::SourceManager sm;
@@ -56,7 +58,8 @@ void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
   check::MergedRules a, b;
   bool ok = false;
   if (args.size() == 1) {
-    ok = loader.load(check::LoadRequest{options_.ruleset, "", {}}, &a).program && loader.load(current, &b).program;
+    ok = loader.load(check::LoadRequest{options_.ruleset, "", {}}, &a).program &&
+         loader.load(current, &b).program;
   } else if (args.size() == 2) {
     ok = loader.load(current, &a).program && loader.loadForDiff(args[1], b);
   } else {
@@ -70,18 +73,21 @@ void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
   out += analysis::formatDiff(analysis::diffRules(a, b, sm), options_.json);
 }
 
-
 std::optional<analysis::OddsReport> Repl::computeOdds(const std::vector<std::string>& words,
-                                                     const analysis::OddsRequest& req, std::string& why) {
+                                                      const analysis::OddsRequest& req,
+                                                      std::string& why) {
   if (words.empty()) {
     if (session_->stop().kind != eval::Stop::Choose) {
-      why = "odds takes an action, as in `odds attack 0506`, or alone asks about the action under way (none is)";
+      why =
+          "odds takes an action, as in `odds attack 0506`, or alone asks about the action under "
+          "way (none is)";
       return std::nullopt;
     }
     return analysis::oddsFromHere(*session_, req);
   }
   const auto& actions = session_->program().actions;
-  auto it = std::find_if(actions.begin(), actions.end(), [&](const ActionInfo& a) { return a.name == words[0]; });
+  auto it = std::find_if(actions.begin(), actions.end(),
+                         [&](const ActionInfo& a) { return a.name == words[0]; });
   if (it == actions.end()) {
     why = fmt::format("odds: '{}' is not an action of this ruleset", words[0]);
     return std::nullopt;
@@ -90,7 +96,8 @@ std::optional<analysis::OddsReport> Repl::computeOdds(const std::vector<std::str
   if (words.size() - 1 != a.params.size()) {
     std::string usage = a.name;
     for (const auto& p : a.params) usage += " " + p.name;
-    why = fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(), a.params.size() == 1 ? "" : "s", usage);
+    why = fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(),
+                      a.params.size() == 1 ? "" : "s", usage);
     return std::nullopt;
   }
   std::vector<Value> values;
@@ -101,7 +108,6 @@ std::optional<analysis::OddsReport> Repl::computeOdds(const std::vector<std::str
   }
   return analysis::oddsOfAction(*session_, static_cast<int32_t>(it - actions.begin()), values, req);
 }
-
 
 void Repl::cmdOdds(const std::vector<std::string>& args, std::string& out) {
   analysis::OddsRequest req;
@@ -128,7 +134,8 @@ void Repl::cmdOdds(const std::vector<std::string>& args, std::string& out) {
       while (std::getline(in, one, ',')) {
         auto v = parseInt(one);
         if (!v || *v < 1) {
-          error(out, "--picks takes option numbers from 1, separated by commas, as in `--picks 1,2`");
+          error(out,
+                "--picks takes option numbers from 1, separated by commas, as in `--picks 1,2`");
           return;
         }
         req.picks.push_back(static_cast<size_t>(*v - 1));

@@ -26,11 +26,12 @@ void Repl::cmdUnits(const std::vector<std::string>& args, std::string& out) {
   }
   for (const auto& u : st.units) {
     if (side >= 0 && u.side != side) continue;
-    std::string where = u.status == eval::UnitStatus::OnMap ? st.map.label(u.hex)
+    std::string where = u.status == eval::UnitStatus::OnMap        ? st.map.label(u.hex)
                         : u.status == eval::UnitStatus::Eliminated ? "eliminated"
                         : u.status == eval::UnitStatus::Exited     ? "exited"
                                                                    : "off map";
-    out += fmt::format("{:<10} {:<8} {:<14} {}\n", u.id, P.sides[u.side].name, P.unitTypes[u.type].name, where);
+    out += fmt::format("{:<10} {:<8} {:<14} {}\n", u.id, P.sides[u.side].name,
+                       P.unitTypes[u.type].name, where);
   }
 }
 
@@ -53,8 +54,8 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
     int32_t a = dots == std::string::npos ? -1 : m.parse(args[1].substr(0, dots));
     int32_t b = dots == std::string::npos ? -1 : m.parse(args[1].substr(dots + 2));
     if (a < 0 || b < 0) {
-      error(out, fmt::format("map takes a region of two corner hexes, as in `map {}..{}`", m.label(0),
-                             m.label(std::min(m.size() - 1, m.rows() * 3 + 3))));
+      error(out, fmt::format("map takes a region of two corner hexes, as in `map {}..{}`",
+                             m.label(0), m.label(std::min(m.size() - 1, m.rows() * 3 + 3))));
       return;
     }
     c0 = std::min(m.colOf(a), m.colOf(b));
@@ -64,7 +65,8 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
   }
   std::vector<int> counts(P.terrains.size() + 1, 0);
   for (int32_t t : m.terrain) counts[t >= 0 ? t : P.terrains.size()]++;
-  int common = static_cast<int>(std::max_element(counts.begin(), counts.end() - 1) - counts.begin());
+  int common =
+      static_cast<int>(std::max_element(counts.begin(), counts.end() - 1) - counts.begin());
   std::map<char, std::string> legend;
   auto cell = [&](int32_t h) {
     for (const auto& u : st.units) {
@@ -83,7 +85,12 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
   };
   // Header: column numbers, each centred on its cell.
   std::string head = "     ";
-  for (int c = c0; c <= c1; ++c) head += fmt::format("{:<4}", m.letters ? m.label(m.index(c, r0)).substr(0, m.label(m.index(c, r0)).find_first_of("0123456789")) : fmt::format("{:02d}", c));
+  for (int c = c0; c <= c1; ++c)
+    head += fmt::format(
+        "{:<4}",
+        m.letters
+            ? m.label(m.index(c, r0)).substr(0, m.label(m.index(c, r0)).find_first_of("0123456789"))
+            : fmt::format("{:02d}", c));
   while (!head.empty() && head.back() == ' ') head.pop_back();
   out += head + "\n";
   for (int r = r0; r <= r1; ++r) {
@@ -106,7 +113,6 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
   out += key + "   units: id, facing ^ N, > NE/SE, v S, < SW/NW\n";
 }
 
-
 void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) {
     error(out, "show takes a unit id or a hex, as in `show h12` or `show 2725`");
@@ -116,8 +122,9 @@ void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
   const Program& P = session_->program();
   for (const auto& u : st.units) {
     if (u.id != args[1]) continue;
-    out += fmt::format("{} ({}, {}), {}\n", u.id, P.unitTypes[u.type].name, P.sides[u.side].name,
-                       u.status == eval::UnitStatus::OnMap ? "at " + st.map.label(u.hex) : "not on the map");
+    out += fmt::format(
+        "{} ({}, {}), {}\n", u.id, P.unitTypes[u.type].name, P.sides[u.side].name,
+        u.status == eval::UnitStatus::OnMap ? "at " + st.map.label(u.hex) : "not on the map");
     const Schema& cls = P.classes[u.cls];
     for (size_t f = 0; f < cls.fields.size(); ++f) {
       if (cls.fields[f].derived >= 0) continue;
@@ -131,12 +138,14 @@ void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
     error(out, fmt::format("'{}' is neither a unit nor a hex of this map", args[1]));
     return;
   }
-  out += fmt::format("hex {}: {}\n", args[1], st.map.terrain[h] >= 0 ? P.terrains[st.map.terrain[h]].name : "no terrain");
+  out += fmt::format("hex {}: {}\n", args[1],
+                     st.map.terrain[h] >= 0 ? P.terrains[st.map.terrain[h]].name : "no terrain");
   for (const auto& [k, fs] : st.map.hexsides) {
     if (k.first != h && k.second != h) continue;
     std::string names;
     for (int32_t f : fs) names += (names.empty() ? "" : ", ") + P.features[f].name;
-    out += fmt::format("  hexside {}/{}: {}\n", st.map.label(k.first), st.map.label(k.second), names);
+    out +=
+        fmt::format("  hexside {}/{}: {}\n", st.map.label(k.first), st.map.label(k.second), names);
   }
   for (const auto& u : st.units)
     if (u.status == eval::UnitStatus::OnMap && u.hex == h)

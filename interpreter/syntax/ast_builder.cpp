@@ -66,7 +66,8 @@ std::vector<Citation> AstBuilder::citations(const std::vector<P::CitationContext
   std::vector<Citation> out;
   out.reserve(ctxs.size());
   for (P::CitationContext* c : ctxs) {
-    if (c != nullptr && isReal(c->CITATION())) out.push_back(citationToken(c->CITATION()->getSymbol()));
+    if (c != nullptr && isReal(c->CITATION()))
+      out.push_back(citationToken(c->CITATION()->getSymbol()));
   }
   return out;
 }
@@ -106,7 +107,6 @@ std::string AstBuilder::sourceText(antlr4::ParserRuleContext* ctx) {
   }
   return chars_->getText(antlr4::misc::Interval(a, b));
 }
-
 
 void AstBuilder::buildFile(P::FileContext* ctx, File& out) {
   if (ctx == nullptr) return;

@@ -43,7 +43,9 @@ T* onlyChild(antlr4::ParserRuleContext* ctx) {
   return as<T>(ctx->children[0]);
 }
 
-inline std::string text(TerminalNode* n) { return isReal(n) ? n->getSymbol()->getText() : std::string(); }
+inline std::string text(TerminalNode* n) {
+  return isReal(n) ? n->getSymbol()->getText() : std::string();
+}
 
 inline ExprPtr makeExpr(ExprKind kind, diag::SourceRange r) {
   auto e = std::make_unique<Expr>(kind);
@@ -52,8 +54,8 @@ inline ExprPtr makeExpr(ExprKind kind, diag::SourceRange r) {
 }
 
 inline ExprPtr binary(BinaryOp op, ExprPtr lhs, ExprPtr rhs) {
-  diag::SourceRange r = spanRanges(lhs ? lhs->range : diag::SourceRange{},
-                                   rhs ? rhs->range : diag::SourceRange{});
+  diag::SourceRange r =
+      spanRanges(lhs ? lhs->range : diag::SourceRange{}, rhs ? rhs->range : diag::SourceRange{});
   auto e = makeExpr(ExprKind::Binary, r);
   e->binaryOp = op;
   e->operands.push_back(std::move(lhs));
@@ -71,6 +73,5 @@ inline TerminalNode* childToken(antlr4::ParserRuleContext* ctx, std::string_view
   }
   return nullptr;
 }
-
 
 }  // namespace polemos::syntax::building

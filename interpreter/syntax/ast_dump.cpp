@@ -12,11 +12,20 @@ std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default: out += c;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += c;
     }
   }
   return out + "\"";
@@ -24,21 +33,36 @@ std::string quoted(const std::string& s) {
 
 const char* binaryName(BinaryOp op) {
   switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Sub: return "-";
-    case BinaryOp::Mul: return "*";
-    case BinaryOp::Div: return "/";
-    case BinaryOp::Mod: return "%";
-    case BinaryOp::Eq: return "==";
-    case BinaryOp::Ne: return "!=";
-    case BinaryOp::Lt: return "<";
-    case BinaryOp::Le: return "<=";
-    case BinaryOp::Gt: return ">";
-    case BinaryOp::Ge: return ">=";
-    case BinaryOp::In: return "in";
-    case BinaryOp::NotIn: return "not-in";
-    case BinaryOp::And: return "and";
-    case BinaryOp::Or: return "or";
+    case BinaryOp::Add:
+      return "+";
+    case BinaryOp::Sub:
+      return "-";
+    case BinaryOp::Mul:
+      return "*";
+    case BinaryOp::Div:
+      return "/";
+    case BinaryOp::Mod:
+      return "%";
+    case BinaryOp::Eq:
+      return "==";
+    case BinaryOp::Ne:
+      return "!=";
+    case BinaryOp::Lt:
+      return "<";
+    case BinaryOp::Le:
+      return "<=";
+    case BinaryOp::Gt:
+      return ">";
+    case BinaryOp::Ge:
+      return ">=";
+    case BinaryOp::In:
+      return "in";
+    case BinaryOp::NotIn:
+      return "not-in";
+    case BinaryOp::And:
+      return "and";
+    case BinaryOp::Or:
+      return "or";
   }
   return "?";
 }
@@ -95,8 +119,12 @@ std::string phaseItems(const std::vector<PhaseItem>& items) {
         if (!p.message.empty()) out += " else " + quoted(p.message);
         out += ")";
         break;
-      case PhaseItem::OnStart: out += " (on-start " + body(p.body) + ")"; break;
-      case PhaseItem::OnEnd: out += " (on-end " + body(p.body) + ")"; break;
+      case PhaseItem::OnStart:
+        out += " (on-start " + body(p.body) + ")";
+        break;
+      case PhaseItem::OnEnd:
+        out += " (on-end " + body(p.body) + ")";
+        break;
     }
   }
   return out;
@@ -133,59 +161,100 @@ std::string fieldInit(const FieldInit& f) {
 std::string tableKey(const TableKey& k) {
   std::string v = k.overflow ? "overflow" : std::to_string(k.lo);
   switch (k.kind) {
-    case TableKey::Int: return v;
-    case TableKey::Range: return fmt::format("{}-{}", k.lo, k.hi);
-    case TableKey::Less: return "<" + v;
-    case TableKey::LessEq: return "<=" + v;
-    case TableKey::Greater: return ">" + v;
-    case TableKey::GreaterEq: return ">=" + v;
-    case TableKey::Odds: return fmt::format("{}:{}", k.lo, k.hi);
-    case TableKey::Name: return k.name;
+    case TableKey::Int:
+      return v;
+    case TableKey::Range:
+      return fmt::format("{}-{}", k.lo, k.hi);
+    case TableKey::Less:
+      return "<" + v;
+    case TableKey::LessEq:
+      return "<=" + v;
+    case TableKey::Greater:
+      return ">" + v;
+    case TableKey::GreaterEq:
+      return ">=" + v;
+    case TableKey::Odds:
+      return fmt::format("{}:{}", k.lo, k.hi);
+    case TableKey::Name:
+      return k.name;
   }
   return "?";
 }
 
 std::string tableCell(const TableCell& c) {
   switch (c.kind) {
-    case TableCell::Empty: return "-";
-    case TableCell::Int: return c.overflow ? "overflow" : std::to_string(c.intValue);
-    case TableCell::Odds: return fmt::format("{}:{}", c.intValue, c.oddsB);
-    case TableCell::String: return quoted(c.text);
-    case TableCell::Name: return c.text;
-    case TableCell::Bool: return c.intValue != 0 ? "true" : "false";
-    case TableCell::None: return "none";
+    case TableCell::Empty:
+      return "-";
+    case TableCell::Int:
+      return c.overflow ? "overflow" : std::to_string(c.intValue);
+    case TableCell::Odds:
+      return fmt::format("{}:{}", c.intValue, c.oddsB);
+    case TableCell::String:
+      return quoted(c.text);
+    case TableCell::Name:
+      return c.text;
+    case TableCell::Bool:
+      return c.intValue != 0 ? "true" : "false";
+    case TableCell::None:
+      return "none";
   }
   return "?";
 }
 
 const char* declKindName(DeclKind k) {
   switch (k) {
-    case DeclKind::Uses: return "uses";
-    case DeclKind::Include: return "include";
-    case DeclKind::Levels: return "levels";
-    case DeclKind::Option: return "option";
-    case DeclKind::Enum: return "enum";
-    case DeclKind::Const: return "const";
-    case DeclKind::Die: return "die";
-    case DeclKind::SideState: return "side-state";
-    case DeclKind::GameState: return "game-state";
-    case DeclKind::UnitClass: return "unit-class";
-    case DeclKind::UnitType: return "unit-type";
-    case DeclKind::TerrainAttributes: return "terrain-attributes";
-    case DeclKind::HexsideAttributes: return "hexside-attributes";
-    case DeclKind::ScenarioAttributes: return "scenario-attributes";
-    case DeclKind::Terrain: return "terrain";
-    case DeclKind::Hexside: return "hexside";
-    case DeclKind::Table: return "table";
-    case DeclKind::Quantity: return "quantity";
-    case DeclKind::Modifier: return "modifier";
-    case DeclKind::Function: return "function";
-    case DeclKind::Procedure: return "procedure";
-    case DeclKind::Action: return "action";
-    case DeclKind::Results: return "results";
-    case DeclKind::Event: return "event";
-    case DeclKind::Trigger: return "trigger";
-    case DeclKind::Sequence: return "sequence";
+    case DeclKind::Uses:
+      return "uses";
+    case DeclKind::Include:
+      return "include";
+    case DeclKind::Levels:
+      return "levels";
+    case DeclKind::Option:
+      return "option";
+    case DeclKind::Enum:
+      return "enum";
+    case DeclKind::Const:
+      return "const";
+    case DeclKind::Die:
+      return "die";
+    case DeclKind::SideState:
+      return "side-state";
+    case DeclKind::GameState:
+      return "game-state";
+    case DeclKind::UnitClass:
+      return "unit-class";
+    case DeclKind::UnitType:
+      return "unit-type";
+    case DeclKind::TerrainAttributes:
+      return "terrain-attributes";
+    case DeclKind::HexsideAttributes:
+      return "hexside-attributes";
+    case DeclKind::ScenarioAttributes:
+      return "scenario-attributes";
+    case DeclKind::Terrain:
+      return "terrain";
+    case DeclKind::Hexside:
+      return "hexside";
+    case DeclKind::Table:
+      return "table";
+    case DeclKind::Quantity:
+      return "quantity";
+    case DeclKind::Modifier:
+      return "modifier";
+    case DeclKind::Function:
+      return "function";
+    case DeclKind::Procedure:
+      return "procedure";
+    case DeclKind::Action:
+      return "action";
+    case DeclKind::Results:
+      return "results";
+    case DeclKind::Event:
+      return "event";
+    case DeclKind::Trigger:
+      return "trigger";
+    case DeclKind::Sequence:
+      return "sequence";
   }
   return "?";
 }
@@ -234,29 +303,41 @@ std::string dumpExpr(const Expr* e) {
     return out;
   };
   switch (e->kind) {
-    case ExprKind::Int: return e->overflow ? "<overflow " + e->text + ">" : std::to_string(e->intValue);
-    case ExprKind::Odds: return fmt::format("{}:{}", e->oddsA, e->oddsB);
-    case ExprKind::String: return quoted(e->text);
-    case ExprKind::Bool: return e->boolValue ? "true" : "false";
-    case ExprKind::None: return "none";
-    case ExprKind::CitationLit: return "§" + e->text;
-    case ExprKind::Name: return e->text;
+    case ExprKind::Int:
+      return e->overflow ? "<overflow " + e->text + ">" : std::to_string(e->intValue);
+    case ExprKind::Odds:
+      return fmt::format("{}:{}", e->oddsA, e->oddsB);
+    case ExprKind::String:
+      return quoted(e->text);
+    case ExprKind::Bool:
+      return e->boolValue ? "true" : "false";
+    case ExprKind::None:
+      return "none";
+    case ExprKind::CitationLit:
+      return "§" + e->text;
+    case ExprKind::Name:
+      return e->text;
     case ExprKind::Member:
       return "(. " + dumpExpr(e->operands.empty() ? nullptr : e->operands[0].get()) + " " +
              e->member.name + ")";
     case ExprKind::Call:
       return "(call " + dumpExpr(e->operands.empty() ? nullptr : e->operands[0].get()) +
              args(e->args) + ")";
-    case ExprKind::Index: return "(index" + ops(0) + ")";
-    case ExprKind::Unary: return std::string("(") + (e->unaryOp == UnaryOp::Neg ? "-" : "not") + ops(0) + ")";
-    case ExprKind::Binary: return std::string("(") + binaryName(e->binaryOp) + ops(0) + ")";
-    case ExprKind::Cond: return "(if" + ops(0) + ")";
+    case ExprKind::Index:
+      return "(index" + ops(0) + ")";
+    case ExprKind::Unary:
+      return std::string("(") + (e->unaryOp == UnaryOp::Neg ? "-" : "not") + ops(0) + ")";
+    case ExprKind::Binary:
+      return std::string("(") + binaryName(e->binaryOp) + ops(0) + ")";
+    case ExprKind::Cond:
+      return "(if" + ops(0) + ")";
     case ExprKind::Lambda: {
       std::string ps;
       for (size_t i = 0; i < e->params.size(); ++i) ps += (i > 0 ? " " : "") + e->params[i].name;
       return "(lambda (" + ps + ")" + ops(0) + ")";
     }
-    case ExprKind::List: return "(list" + ops(0) + ")";
+    case ExprKind::List:
+      return "(list" + ops(0) + ")";
     case ExprKind::Map: {
       std::string out = "(map";
       for (size_t i = 0; i < e->mapKeys.size() && i < e->operands.size(); ++i) {
@@ -264,7 +345,8 @@ std::string dumpExpr(const Expr* e) {
       }
       return out + ")";
     }
-    case ExprKind::Range: return "(.." + ops(0) + ")";
+    case ExprKind::Range:
+      return "(.." + ops(0) + ")";
     case ExprKind::Roll: {
       std::string out = "(roll";
       if (e->rollCount) out += " " + dumpExpr(e->rollCount.get()) + "x";
@@ -291,7 +373,9 @@ std::string dumpStmt(const Stmt* s) {
       return "(let " + s->name.name + (s->typeRef ? ": " + dumpTypeRef(*s->typeRef) : "") + " " +
              dumpExpr(s->value.get()) + ")";
     case StmtKind::Assign: {
-      const char* op = s->assignOp == AssignOp::Add ? "+=" : s->assignOp == AssignOp::Sub ? "-=" : "=";
+      const char* op = s->assignOp == AssignOp::Add   ? "+="
+                       : s->assignOp == AssignOp::Sub ? "-="
+                                                      : "=";
       return fmt::format("({} {} {})", op, dumpExpr(s->target.get()), dumpExpr(s->value.get()));
     }
     case StmtKind::If: {
@@ -301,13 +385,15 @@ std::string dumpStmt(const Stmt* s) {
     }
     case StmtKind::For:
       return "(for " + s->name.name + " " + dumpExpr(s->value.get()) + " " + body(s->body) + ")";
-    case StmtKind::While: return "(while " + dumpExpr(s->cond.get()) + " " + body(s->body) + ")";
+    case StmtKind::While:
+      return "(while " + dumpExpr(s->cond.get()) + " " + body(s->body) + ")";
     case StmtKind::Require: {
       std::string out = "(require " + dumpExpr(s->cond.get()) + citations(s->citations);
       if (!s->message.empty()) out += " else " + quoted(s->message);
       return out + ")";
     }
-    case StmtKind::Return: return s->value ? "(return " + dumpExpr(s->value.get()) + ")" : "(return)";
+    case StmtKind::Return:
+      return s->value ? "(return " + dumpExpr(s->value.get()) + ")" : "(return)";
     case StmtKind::Phase: {
       std::string out = "(phase " + s->name.name + citations(s->citations) + gates(s->gates);
       if (s->forPlayer) out += " for " + dumpExpr(s->forPlayer.get());
@@ -319,15 +405,19 @@ std::string dumpStmt(const Stmt* s) {
     case StmtKind::Alternate:
       return fmt::format("(alternate {} {}{}{}{})", dumpExpr(s->value.get()), s->passes,
                          citations(s->citations), gates(s->gates), phaseItems(s->items));
-    case StmtKind::Emit: return "(emit " + s->name.name + args(s->args) + ")";
-    case StmtKind::Apply: return "(apply " + dumpExpr(s->value.get()) + ")";
+    case StmtKind::Emit:
+      return "(emit " + s->name.name + args(s->args) + ")";
+    case StmtKind::Apply:
+      return "(apply " + dumpExpr(s->value.get()) + ")";
     case StmtKind::Note: {
       std::string out = "(note" + citations(s->citations);
       for (const ExprPtr& a : s->noteArgs) out += " " + dumpExpr(a.get());
       return out + ")";
     }
-    case StmtKind::Block: return body(s->body);
-    case StmtKind::ExprStmt: return dumpExpr(s->value.get());
+    case StmtKind::Block:
+      return body(s->body);
+    case StmtKind::ExprStmt:
+      return dumpExpr(s->value.get());
   }
   return "?";
 }
@@ -336,9 +426,14 @@ std::string dumpDecl(const Decl* d) {
   if (d == nullptr) return "<null>";
   std::string out;
   switch (d->overlay) {
-    case OverlayMode::Plain: break;
-    case OverlayMode::Replace: out += "replace "; break;
-    case OverlayMode::Add: out += "add "; break;
+    case OverlayMode::Plain:
+      break;
+    case OverlayMode::Replace:
+      out += "replace ";
+      break;
+    case OverlayMode::Add:
+      out += "add ";
+      break;
     case OverlayMode::Remove:
       return "remove " + d->removeKind + " " + d->qualified.joined() + citations(d->citations);
   }
@@ -365,21 +460,26 @@ std::string dumpDecl(const Decl* d) {
       break;
     case DeclKind::Die:
       out += " [";
-      for (size_t i = 0; i < d->faces.size(); ++i) out += (i > 0 ? " " : "") + dumpExpr(d->faces[i].get());
+      for (size_t i = 0; i < d->faces.size(); ++i)
+        out += (i > 0 ? " " : "") + dumpExpr(d->faces[i].get());
       out += "]";
       break;
-    case DeclKind::UnitType: out += " : " + d->baseClass.name; break;
+    case DeclKind::UnitType:
+      out += " : " + d->baseClass.name;
+      break;
     case DeclKind::Modifier: {
       if (!d->paramNames.empty()) {
         out += "(";
-        for (size_t i = 0; i < d->paramNames.size(); ++i) out += (i > 0 ? ", " : "") + d->paramNames[i].name;
+        for (size_t i = 0; i < d->paramNames.size(); ++i)
+          out += (i > 0 ? ", " : "") + d->paramNames[i].name;
         out += ")";
       }
       break;
     }
     case DeclKind::Trigger: {
       out += " on " + d->event.name + "(";
-      for (size_t i = 0; i < d->paramNames.size(); ++i) out += (i > 0 ? ", " : "") + d->paramNames[i].name;
+      for (size_t i = 0; i < d->paramNames.size(); ++i)
+        out += (i > 0 ? ", " : "") + d->paramNames[i].name;
       out += ")";
       break;
     }
@@ -388,8 +488,11 @@ std::string dumpDecl(const Decl* d) {
     case DeclKind::Procedure:
     case DeclKind::Action:
     case DeclKind::Results:
-    case DeclKind::Event: out += params(d->params); break;
-    default: break;
+    case DeclKind::Event:
+      out += params(d->params);
+      break;
+    default:
+      break;
   }
   if (d->type) out += ": " + dumpTypeRef(*d->type);
   if (d->value) out += " = " + dumpExpr(d->value.get());
@@ -430,9 +533,15 @@ std::string dumpFile(const File& f) {
       case BlockKind::Ruleset:
         head = "ruleset " + b->name.name + (b->base.name.empty() ? "" : " extends " + b->base.name);
         break;
-      case BlockKind::House: head = "house " + b->name.name + " for " + b->base.name; break;
-      case BlockKind::Module: head = "module " + b->moduleName.joined(); break;
-      case BlockKind::Scenario: head = "scenario " + b->name.name + " for " + b->base.name; break;
+      case BlockKind::House:
+        head = "house " + b->name.name + " for " + b->base.name;
+        break;
+      case BlockKind::Module:
+        head = "module " + b->moduleName.joined();
+        break;
+      case BlockKind::Scenario:
+        head = "scenario " + b->name.name + " for " + b->base.name;
+        break;
     }
     if (!b->title.empty()) head += " " + quoted(b->title);
     head += citations(b->citations);
@@ -441,16 +550,18 @@ std::string dumpFile(const File& f) {
     const Scenario& s = b->scenario;
     if (s.map) {
       const MapSpec& m = *s.map;
-      line(out, 1, fmt::format("map columns {}..{} rows {}..{}{}{}", m.colFrom, m.colTo, m.rowFrom,
-                               m.rowTo, m.labels.name.empty() ? "" : " labels " + m.labels.name,
-                               citations(m.citations)));
+      line(out, 1,
+           fmt::format("map columns {}..{} rows {}..{}{}{}", m.colFrom, m.colTo, m.rowFrom, m.rowTo,
+                       m.labels.name.empty() ? "" : " labels " + m.labels.name,
+                       citations(m.citations)));
       for (const MapItem& item : m.items) {
         static const char* kKinds[] = {"default", "terrain", "hexside", "elevation", "group"};
         std::string text = kKinds[item.kind];
         text += item.kind == MapItem::Elevation ? " " + std::to_string(item.elevation)
                                                 : " " + item.name.name;
         if (item.kind != MapItem::Default) text += ":";
-        for (const HexRef& h : item.hexes) text += " " + h.from.name + (h.to ? ".." + h.to->name : "");
+        for (const HexRef& h : item.hexes)
+          text += " " + h.from.name + (h.to ? ".." + h.to->name : "");
         for (const HexPair& p : item.pairs) text += " " + p.a.name + "/" + p.b.name;
         line(out, 2, text);
       }

@@ -32,7 +32,8 @@ ExprPtr AstBuilder::expr(P::ExprContext* ctx) {
   if (auto* c = as<P::CondExprContext>(ctx)) {
     auto e = makeExpr(ExprKind::Cond, range(ctx));
     std::vector<P::ExprContext*> parts = c->expr();
-    for (size_t i = 0; i < 3; ++i) e->operands.push_back(i < parts.size() ? expr(parts[i]) : nullptr);
+    for (size_t i = 0; i < 3; ++i)
+      e->operands.push_back(i < parts.size() ? expr(parts[i]) : nullptr);
     return e;
   }
   return nullptr;
@@ -44,7 +45,8 @@ ExprPtr AstBuilder::orExpr(P::OrExprContext* ctx) {
   std::vector<P::AndExprContext*> parts = ctx->andExpr();
   if (parts.empty()) return nullptr;
   ExprPtr e = andExpr(parts[0]);
-  for (size_t i = 1; i < parts.size(); ++i) e = binary(BinaryOp::Or, std::move(e), andExpr(parts[i]));
+  for (size_t i = 1; i < parts.size(); ++i)
+    e = binary(BinaryOp::Or, std::move(e), andExpr(parts[i]));
   return e;
 }
 
@@ -54,7 +56,8 @@ ExprPtr AstBuilder::andExpr(P::AndExprContext* ctx) {
   std::vector<P::NotExprContext*> parts = ctx->notExpr();
   if (parts.empty()) return nullptr;
   ExprPtr e = notExpr(parts[0]);
-  for (size_t i = 1; i < parts.size(); ++i) e = binary(BinaryOp::And, std::move(e), notExpr(parts[i]));
+  for (size_t i = 1; i < parts.size(); ++i)
+    e = binary(BinaryOp::And, std::move(e), notExpr(parts[i]));
   return e;
 }
 
@@ -81,13 +84,20 @@ ExprPtr AstBuilder::cmpExpr(P::CmpExprContext* ctx) {
   ExprPtr rhs = parts.size() > 1 ? rangeExpr(parts[1]) : nullptr;
   BinaryOp b = BinaryOp::Eq;
   const std::string t = op->start->getText();
-  if (op->NOT() != nullptr) b = BinaryOp::NotIn;
-  else if (op->IN() != nullptr) b = BinaryOp::In;
-  else if (t == "!=") b = BinaryOp::Ne;
-  else if (t == "<") b = BinaryOp::Lt;
-  else if (t == "<=") b = BinaryOp::Le;
-  else if (t == ">") b = BinaryOp::Gt;
-  else if (t == ">=") b = BinaryOp::Ge;
+  if (op->NOT() != nullptr)
+    b = BinaryOp::NotIn;
+  else if (op->IN() != nullptr)
+    b = BinaryOp::In;
+  else if (t == "!=")
+    b = BinaryOp::Ne;
+  else if (t == "<")
+    b = BinaryOp::Lt;
+  else if (t == "<=")
+    b = BinaryOp::Le;
+  else if (t == ">")
+    b = BinaryOp::Gt;
+  else if (t == ">=")
+    b = BinaryOp::Ge;
   return binary(b, std::move(lhs), std::move(rhs));
 }
 
@@ -112,8 +122,8 @@ ExprPtr AstBuilder::addExpr(P::AddExprContext* ctx) {
   if (parts.empty()) return nullptr;
   ExprPtr e = mulExpr(parts[0]);
   for (size_t i = 1; i < parts.size(); ++i) {
-    const bool minus = i - 1 < ctx->op.size() && ctx->op[i - 1] != nullptr &&
-                       ctx->op[i - 1]->getText() == "-";
+    const bool minus =
+        i - 1 < ctx->op.size() && ctx->op[i - 1] != nullptr && ctx->op[i - 1]->getText() == "-";
     e = binary(minus ? BinaryOp::Sub : BinaryOp::Add, std::move(e), mulExpr(parts[i]));
   }
   return e;
@@ -279,10 +289,17 @@ ExprPtr AstBuilder::primary(P::PrimaryContext* ctx) {
     }
     if (c->rollMode != nullptr) {
       switch (c->rollMode->getType()) {
-        case P::HIGHEST: e->rollMode = RollMode::Highest; break;
-        case P::LOWEST: e->rollMode = RollMode::Lowest; break;
-        case P::EACH: e->rollMode = RollMode::Each; break;
-        default: break;
+        case P::HIGHEST:
+          e->rollMode = RollMode::Highest;
+          break;
+        case P::LOWEST:
+          e->rollMode = RollMode::Lowest;
+          break;
+        case P::EACH:
+          e->rollMode = RollMode::Each;
+          break;
+        default:
+          break;
       }
     }
     e->citations = citations(c->citation());

@@ -165,10 +165,8 @@ PhaseItem AstBuilder::phaseItem(P::PhaseItemContext* ctx) {
 std::vector<PhaseItem> AstBuilder::phaseItems(const std::vector<P::PhaseItemContext*>& ctxs) {
   std::vector<PhaseItem> out;
   for (P::PhaseItemContext* p : ctxs) {
-    if (as<P::AllowItemContext>(p) != nullptr ||
-        as<P::EndRequiresItemContext>(p) != nullptr ||
-        as<P::OnStartItemContext>(p) != nullptr ||
-        as<P::OnEndItemContext>(p) != nullptr) {
+    if (as<P::AllowItemContext>(p) != nullptr || as<P::EndRequiresItemContext>(p) != nullptr ||
+        as<P::OnStartItemContext>(p) != nullptr || as<P::OnEndItemContext>(p) != nullptr) {
       out.push_back(phaseItem(p));
     }
   }

@@ -168,7 +168,6 @@ ResultCase AstBuilder::resultCase(P::ResultCaseContext* ctx) {
   return rc;
 }
 
-
 void AstBuilder::scenarioItem(P::ScenarioItemContext* ctx, Scenario& out) {
   if (auto* m = as<P::MapItem_Context>(ctx)) {
     MapSpec spec = mapSpec(m);

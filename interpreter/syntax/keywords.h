@@ -15,11 +15,11 @@ namespace polemos::syntax {
 // would be ambiguous in a table. `table` and `function` are soft: the grammar lists them in
 // `ident`, so that they can also name things.)
 inline constexpr std::array<std::string_view, 36> kReservedWords = {
-    "ruleset", "include",   "uses",   "levels", "option",   "enum",  "const",  "quantity",
-    "modifier", "procedure", "action", "results", "trigger", "sequence", "when", "let",
-    "if",      "else",      "for",    "in",     "while",    "require", "return", "alternate",
-    "emit",    "apply",     "then",   "and",    "or",       "not",   "true",   "false",
-    "none",    "roll",      "choose", "row"};
+    "ruleset",  "include",   "uses",   "levels",  "option",  "enum",     "const",  "quantity",
+    "modifier", "procedure", "action", "results", "trigger", "sequence", "when",   "let",
+    "if",       "else",      "for",    "in",      "while",   "require",  "return", "alternate",
+    "emit",     "apply",     "then",   "and",     "or",      "not",      "true",   "false",
+    "none",     "roll",      "choose", "row"};
 
 // Every keyword the generated lexer knows, reserved or soft (`side`, `state`, `phase`, ...), in
 // grammar order. Soft keywords are ordinary names wherever they do not start a construct.

@@ -201,17 +201,21 @@ class NestingGuard : public antlr4::tree::ParseTreeListener {
 
   static Level levelOf(antlr4::ParserRuleContext* ctx) {
     switch (ctx->getRuleIndex()) {
-      case P::RuleExpr: return Level::Expr;
-      case P::RuleBlock: return Level::Block;
-      case P::RuleIfStmtTail: return Level::ElseIf;
-      case P::RuleTypeRef: return Level::Type;
+      case P::RuleExpr:
+        return Level::Expr;
+      case P::RuleBlock:
+        return Level::Block;
+      case P::RuleIfStmtTail:
+        return Level::ElseIf;
+      case P::RuleTypeRef:
+        return Level::Type;
       case P::RuleNotExpr:
-        return ctx->start != nullptr && ctx->start->getType() == P::NOT ? Level::Expr
-                                                                         : Level::None;
+        return ctx->start != nullptr && ctx->start->getType() == P::NOT ? Level::Expr : Level::None;
       case P::RuleUnaryExpr:
         return ctx->start != nullptr && ctx->start->getType() == minusTokenType() ? Level::Expr
-                                                                                   : Level::None;
-      default: return Level::None;
+                                                                                  : Level::None;
+      default:
+        return Level::None;
     }
   }
 
@@ -230,10 +234,11 @@ class NestingGuard : public antlr4::tree::ParseTreeListener {
 class LexerErrorListener : public antlr4::BaseErrorListener {
  public:
   explicit LexerErrorListener(ErrorSink& sink) : sink_(sink) {}
-  void syntaxError(antlr4::Recognizer*, antlr4::Token*, size_t line, size_t col,
-                   const std::string&, std::exception_ptr) override {
+  void syntaxError(antlr4::Recognizer*, antlr4::Token*, size_t line, size_t col, const std::string&,
+                   std::exception_ptr) override {
     diag::SourceRange r;
-    r.begin = diag::SourceLoc{sink_.file(), static_cast<uint32_t>(line), static_cast<uint32_t>(col)};
+    r.begin =
+        diag::SourceLoc{sink_.file(), static_cast<uint32_t>(line), static_cast<uint32_t>(col)};
     r.end = r.begin;
     r.end.col += 1;
     sink_.report(r, "unexpected character");
@@ -375,9 +380,9 @@ bool lexAll(PolemosLexer& lexer, const SourceCharStream& chars, ErrorSink& sink,
       if (delta > 0) {
         open.push_back(tok.get());
         if (open.size() > static_cast<size_t>(limits.maxNesting)) {
-          sink.report(tokenRange(file, tok.get()),
-                      fmt::format("brackets nested too deeply (more than {} levels)",
-                                  limits.maxNesting));
+          sink.report(
+              tokenRange(file, tok.get()),
+              fmt::format("brackets nested too deeply (more than {} levels)", limits.maxNesting));
           return false;
         }
       } else {
@@ -421,8 +426,7 @@ void runParse(ParseJob& job, std::string_view input) {
   SyntaxErrorListener listener(sink, facts, pending);
   std::unique_ptr<NestingGuard> guard;
   std::unique_ptr<P> parser;
-  const int maxLevels =
-      std::clamp(job.limits.maxNesting * 4, kMinNestingLevels, kMaxNestingLevels);
+  const int maxLevels = std::clamp(job.limits.maxNesting * 4, kMinNestingLevels, kMaxNestingLevels);
   try {
     if (!lexAll(lexer, chars, sink, job.limits, tokens, facts)) return;
     // Tokens are moved into the source below; the facts keep raw pointers, which stay valid

@@ -91,8 +91,8 @@ void SyntaxErrorListener::syntaxError(antlr4::Recognizer* recognizer,
 
   if (facts_.unmatchedClosers.count(offendingSymbol) != 0) {
     const std::string c = offendingSymbol->getText();
-    sink_.report(r, fmt::format("unexpected '{}': there is no open '{}' for it to close", c,
-                                openerOf(c)));
+    sink_.report(
+        r, fmt::format("unexpected '{}': there is no open '{}' for it to close", c, openerOf(c)));
     return;
   }
   if (offendingSymbol->getType() == antlr4::Token::EOF) {
@@ -167,54 +167,85 @@ bool isReservedKeyword(const TokenTable& tt, size_t t) {
 const char* constructName(size_t rule) {
   switch (rule) {
     case P::RuleFile:
-    case P::RuleTopItem: return "the file";
-    case P::RulePartHeader: return "a 'part of' header";
-    case P::RuleRulesetBlock: return "a ruleset";
-    case P::RuleHouseBlock: return "a house-rule block";
-    case P::RuleModuleBlock: return "a module";
+    case P::RuleTopItem:
+      return "the file";
+    case P::RulePartHeader:
+      return "a 'part of' header";
+    case P::RuleRulesetBlock:
+      return "a ruleset";
+    case P::RuleHouseBlock:
+      return "a house-rule block";
+    case P::RuleModuleBlock:
+      return "a module";
     case P::RuleScenarioBlock:
-    case P::RuleScenarioItem: return "a scenario";
+    case P::RuleScenarioItem:
+      return "a scenario";
     case P::RuleDeclaration:
-    case P::RuleDeclBody: return "a declaration";
-    case P::RuleDeclKind: return "a 'remove' declaration";
-    case P::RuleEnumMember: return "an enum";
-    case P::RuleFieldDecl: return "a field declaration";
-    case P::RuleFieldInit: return "a field value";
-    case P::RuleGate: return "a 'level' or 'if' gate";
+    case P::RuleDeclBody:
+      return "a declaration";
+    case P::RuleDeclKind:
+      return "a 'remove' declaration";
+    case P::RuleEnumMember:
+      return "an enum";
+    case P::RuleFieldDecl:
+      return "a field declaration";
+    case P::RuleFieldInit:
+      return "a field value";
+    case P::RuleGate:
+      return "a 'level' or 'if' gate";
     case P::RuleParams:
     case P::RuleParam:
     case P::RuleActionParams:
-    case P::RuleActionParam: return "a parameter list";
-    case P::RuleIdentList: return "a list of names";
-    case P::RuleTypeRef: return "a type";
-    case P::RuleQualifiedName: return "a name";
-    case P::RuleCitation: return "a rule citation";
+    case P::RuleActionParam:
+      return "a parameter list";
+    case P::RuleIdentList:
+      return "a list of names";
+    case P::RuleTypeRef:
+      return "a type";
+    case P::RuleQualifiedName:
+      return "a name";
+    case P::RuleCitation:
+      return "a rule citation";
     case P::RuleTableBody:
     case P::RuleTableRowsSpec:
     case P::RuleTableColumnsSpec:
-    case P::RuleKeyKind: return "a table";
+    case P::RuleKeyKind:
+      return "a table";
     case P::RuleTableRow:
-    case P::RuleTableCell: return "a table row";
-    case P::RuleTableKey: return "a table key";
+    case P::RuleTableCell:
+      return "a table row";
+    case P::RuleTableKey:
+      return "a table key";
     case P::RuleModClause:
-    case P::RuleModOp: return "a modifier clause";
-    case P::RuleResultCase: return "a results declaration";
+    case P::RuleModOp:
+      return "a modifier clause";
+    case P::RuleResultCase:
+      return "a results declaration";
     case P::RuleMapItem:
     case P::RuleHexRef:
     case P::RuleHexLabel:
-    case P::RuleHexPair: return "a map";
-    case P::RuleUnitPlacement: return "a force";
+    case P::RuleHexPair:
+      return "a map";
+    case P::RuleUnitPlacement:
+      return "a force";
     case P::RuleBlock:
     case P::RuleStatement:
-    case P::RuleIfStmtTail: return "a statement";
-    case P::RulePhaseItem: return "a phase";
+    case P::RuleIfStmtTail:
+      return "a statement";
+    case P::RulePhaseItem:
+      return "a phase";
     case P::RuleArgs:
-    case P::RuleArg: return "an argument list";
+    case P::RuleArg:
+      return "an argument list";
     case P::RuleRollCount:
-    case P::RuleDieRef: return "a roll";
-    case P::RuleMapEntry: return "a map literal";
-    case P::RuleIdent: return "a name";
-    default: return "an expression";
+    case P::RuleDieRef:
+      return "a roll";
+    case P::RuleMapEntry:
+      return "a map literal";
+    case P::RuleIdent:
+      return "a name";
+    default:
+      return "an expression";
   }
 }
 
@@ -243,7 +274,9 @@ std::vector<std::string> describeExpected(antlr4::Parser* parser,
   for (ssize_t t : expected.toList()) set.push_back(static_cast<size_t>(t));
   auto has = [&](size_t t) { return std::find(set.begin(), set.end(), t) != set.end(); };
   auto hasLit = [&](const char* lit) { return has(tt.type(lit)); };
-  auto drop = [&](auto pred) { set.erase(std::remove_if(set.begin(), set.end(), pred), set.end()); };
+  auto drop = [&](auto pred) {
+    set.erase(std::remove_if(set.begin(), set.end(), pred), set.end());
+  };
   auto dropTypes = [&](std::initializer_list<size_t> types) {
     drop([&](size_t t) { return std::find(types.begin(), types.end(), t) != types.end(); });
   };
@@ -269,8 +302,8 @@ std::vector<std::string> describeExpected(antlr4::Parser* parser,
   const bool blocks = has(P::RULESET) && has(P::HOUSE) && has(P::MODULE) && has(P::SCENARIO);
   const bool statement = has(P::LET) && has(P::WHILE) && has(P::REQUIRE) && has(P::RETURN) &&
                          has(P::EMIT) && has(P::APPLY);
-  const bool expression = has(P::ID) && has(P::INT) && has(P::STRING) && has(P::ROLL) &&
-                          hasLit("(") && hasLit("[");
+  const bool expression =
+      has(P::ID) && has(P::INT) && has(P::STRING) && has(P::ROLL) && hasLit("(") && hasLit("[");
   const bool name = has(P::ID);
 
   if (blocks) {
@@ -279,10 +312,11 @@ std::vector<std::string> describeExpected(antlr4::Parser* parser,
   }
   if (declaration) {
     phrases.emplace_back("a declaration");
-    dropTypes({P::USES, P::INCLUDE, P::LEVELS, P::OPTION, P::ENUM, P::CONST, P::DIE, P::SIDE,
-               P::GAME, P::UNIT, P::TERRAIN, P::HEXSIDE, P::SCENARIO, P::TABLE, P::QUANTITY,
-               P::MODIFIER, P::FUNCTION, P::PROCEDURE, P::ACTION, P::RESULTS, P::EVENT,
-               P::TRIGGER, P::SEQUENCE, P::REPLACE, P::ADD, P::REMOVE});
+    dropTypes({P::USES,     P::INCLUDE, P::LEVELS,   P::OPTION,   P::ENUM,     P::CONST,
+               P::DIE,      P::SIDE,    P::GAME,     P::UNIT,     P::TERRAIN,  P::HEXSIDE,
+               P::SCENARIO, P::TABLE,   P::QUANTITY, P::MODIFIER, P::FUNCTION, P::PROCEDURE,
+               P::ACTION,   P::RESULTS, P::EVENT,    P::TRIGGER,  P::SEQUENCE, P::REPLACE,
+               P::ADD,      P::REMOVE});
   }
   if (statement) {
     phrases.emplace_back("a statement");
@@ -306,8 +340,10 @@ std::vector<std::string> describeExpected(antlr4::Parser* parser,
     const char* phrase;
   };
   static constexpr Named kNamed[] = {
-      {P::INT, "a number"},    {P::ODDS, "an odds ratio (like 3:1)"},
-      {P::DICE, "dice (like d6)"}, {P::STRING, "a string"},
+      {P::INT, "a number"},
+      {P::ODDS, "an odds ratio (like 3:1)"},
+      {P::DICE, "dice (like d6)"},
+      {P::STRING, "a string"},
       {P::CITATION, "a rule citation (like §7.4)"},
   };
   for (const Named& n : kNamed) {
@@ -394,9 +430,10 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
   }
   if (prev != nullptr && prev->getType() == P::CITATION && found != nullptr &&
       found->getText() == "." && prev->getStopIndex() + 1 == found->getStartIndex()) {
-    return fmt::format("unexpected '.' after the rule citation '{}' (a citation does not end "
-                       "with '.')",
-                       prev->getText());
+    return fmt::format(
+        "unexpected '.' after the rule citation '{}' (a citation does not end "
+        "with '.')",
+        prev->getText());
   }
 
   const bool nameExpected = std::find(phrases.begin(), phrases.end(), "a name") != phrases.end();
@@ -407,10 +444,9 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
     hint = fmt::format(" ('{}' is a reserved word and cannot be used as a name)", found->getText());
   } else if (type == P::DICE && nameExpected) {
     hint = fmt::format(" ('{}' is dice; a name cannot look like d6)", found->getText());
-  } else if (declarationExpected &&
-             (type == P::LET || type == P::IF || type == P::FOR || type == P::WHILE ||
-              type == P::REQUIRE || type == P::RETURN || type == P::ALTERNATE ||
-              type == P::EMIT || type == P::APPLY)) {
+  } else if (declarationExpected && (type == P::LET || type == P::IF || type == P::FOR ||
+                                     type == P::WHILE || type == P::REQUIRE || type == P::RETURN ||
+                                     type == P::ALTERNATE || type == P::EMIT || type == P::APPLY)) {
     hint = fmt::format(
         " ('{}' starts a statement; statements go in the body of a function, procedure, action, "
         "trigger or sequence)",
@@ -459,17 +495,26 @@ std::string describeBadCharacters(const std::string& text) {
       if (single) return "a rule citation needs a rule number after '§' (like §7.43)";
       return msg;
     case U'\u201C':
-    case U'\u201D': return msg + "; strings are written between plain double quotes (\")";
+    case U'\u201D':
+      return msg + "; strings are written between plain double quotes (\")";
     case U'\'':
     case U'\u2018':
-    case U'\u2019': return msg + "; strings are written between double quotes (\")";
-    case U'!': return msg + "; write 'not' for negation ('!=' means not equal)";
-    case U'&': return msg + "; write 'and'";
-    case U'|': return msg + "; write 'or'";
-    case U'#': return msg + "; comments start with //";
-    case U'\u00A0': return msg + " (a no-break space)";
-    case U'\u2212': return msg + " (a Unicode minus sign); write '-'";
-    default: return msg;
+    case U'\u2019':
+      return msg + "; strings are written between double quotes (\")";
+    case U'!':
+      return msg + "; write 'not' for negation ('!=' means not equal)";
+    case U'&':
+      return msg + "; write 'and'";
+    case U'|':
+      return msg + "; write 'or'";
+    case U'#':
+      return msg + "; comments start with //";
+    case U'\u00A0':
+      return msg + " (a no-break space)";
+    case U'\u2212':
+      return msg + " (a Unicode minus sign); write '-'";
+    default:
+      return msg;
   }
 }
 
@@ -485,8 +530,7 @@ size_t currentRule(antlr4::Parser* p) {
 }  // namespace
 
 void SyntaxErrorStrategy::notify(antlr4::Parser* recognizer, antlr4::Token* found,
-                                 const antlr4::misc::IntervalSet& expected,
-                                 std::exception_ptr e) {
+                                 const antlr4::misc::IntervalSet& expected, std::exception_ptr e) {
   std::string msg = describeSyntaxError(recognizer, found, expected, currentRule(recognizer));
   // When the parser wants a closing bracket (perhaps after a ','), point at the opening one.
   pending_.closer = 0;
@@ -554,12 +598,11 @@ void SyntaxErrorStrategy::consumeUntil(antlr4::Parser* recognizer,
     antlr4::Token* t = in->LT(1);
     const size_t type = t->getType();
     if (type == antlr4::Token::EOF) return;
-    const bool declStart = type == P::RULESET || type == P::INCLUDE || type == P::USES ||
-                           type == P::LEVELS || type == P::OPTION || type == P::ENUM ||
-                           type == P::CONST || type == P::TABLE || type == P::QUANTITY ||
-                           type == P::MODIFIER || type == P::FUNCTION || type == P::PROCEDURE ||
-                           type == P::ACTION || type == P::RESULTS || type == P::TRIGGER ||
-                           type == P::SEQUENCE;
+    const bool declStart =
+        type == P::RULESET || type == P::INCLUDE || type == P::USES || type == P::LEVELS ||
+        type == P::OPTION || type == P::ENUM || type == P::CONST || type == P::TABLE ||
+        type == P::QUANTITY || type == P::MODIFIER || type == P::FUNCTION || type == P::PROCEDURE ||
+        type == P::ACTION || type == P::RESULTS || type == P::TRIGGER || type == P::SEQUENCE;
     if (declStart) depth = 0;
     if (depth == 0 && set.contains(type)) return;
     const int delta = bracketDelta(type);

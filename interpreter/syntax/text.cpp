@@ -166,10 +166,18 @@ Unescaped unescapeString(std::string_view text) {
     const char32_t c = decodeUtf8(text, i);
     cpIndex += 2;
     switch (c) {
-      case '"': out.value += '"'; break;
-      case '\\': out.value += '\\'; break;
-      case 'n': out.value += '\n'; break;
-      case 't': out.value += '\t'; break;
+      case '"':
+        out.value += '"';
+        break;
+      case '\\':
+        out.value += '\\';
+        break;
+      case 'n':
+        out.value += '\n';
+        break;
+      case 't':
+        out.value += '\t';
+        break;
       default:
         if (!out.badEscape) {
           out.badEscape = escStart;

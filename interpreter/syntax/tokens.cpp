@@ -15,7 +15,8 @@ using P = PolemosParser;
 // The character stream
 // ---------------------------------------------------------------------------------------------
 
-SourceCharStream::SourceCharStream(std::string_view utf8) : antlr4::ANTLRInputStream(std::string()), src_(utf8) {
+SourceCharStream::SourceCharStream(std::string_view utf8)
+    : antlr4::ANTLRInputStream(std::string()), src_(utf8) {
   _data.clear();
   _data.reserve(utf8.size());
   size_t i = 0;
@@ -103,7 +104,9 @@ int bracketDelta(size_t type) {
   return type < b.delta.size() ? b.delta[type] : 0;
 }
 
-size_t minusTokenType() { return brackets().minus; }
+size_t minusTokenType() {
+  return brackets().minus;
+}
 
 size_t matchingBracket(size_t type) {
   const BracketTable& b = brackets();
@@ -118,8 +121,8 @@ size_t tokenLength(const antlr4::Token* t) {
   if (t == nullptr) return 0;
   const size_t start = t->getStartIndex();
   const size_t stop = t->getStopIndex();
-  if (t->getType() == antlr4::Token::EOF || start == kInvalidIndex ||
-      stop == kInvalidIndex || stop < start) {
+  if (t->getType() == antlr4::Token::EOF || start == kInvalidIndex || stop == kInvalidIndex ||
+      stop < start) {
     return 0;
   }
   return stop - start + 1;
@@ -163,8 +166,7 @@ diag::SourceRange contextRange(diag::FileId file, const antlr4::ParserRuleContex
   diag::SourceRange r = tokenRange(file, start);
   // An empty rule has its stop token before its start token; a half-built one may have none.
   if (stop != nullptr && stop->getType() != antlr4::Token::EOF &&
-      stop->getTokenIndex() != kInvalidIndex &&
-      start->getTokenIndex() != kInvalidIndex &&
+      stop->getTokenIndex() != kInvalidIndex && start->getTokenIndex() != kInvalidIndex &&
       stop->getTokenIndex() > start->getTokenIndex()) {
     r = spanRanges(r, tokenRange(file, stop));
   }

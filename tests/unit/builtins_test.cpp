@@ -1,18 +1,20 @@
 // Builtin signatures (ir/builtins) and implementations (eval/builtins): one table of signatures,
 // shared by the checker and the evaluator, each with exactly one implementation.
+#include "eval/builtins.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
-#include "eval/builtins.h"
 #include "ir/builtins.h"
 
 namespace {
 
 TEST(Builtins, EverySignatureHasOneImplementation) {
   EXPECT_TRUE(polemos::eval::builtinsComplete());
-  for (int i = 0; i < polemos::ir::builtinCount(); ++i) EXPECT_NE(polemos::eval::builtinFn(i), nullptr) << i;
+  for (int i = 0; i < polemos::ir::builtinCount(); ++i)
+    EXPECT_NE(polemos::eval::builtinFn(i), nullptr) << i;
 }
 
 TEST(Builtins, NamesAreUniqueAndFound) {

@@ -29,7 +29,8 @@ TEST(Citation, ParsesRuleNumbersAsWritten) {
 }
 
 TEST(Citation, RuleBookOrder) {
-  std::vector<std::string> rules = {"10.1", "7.6", "7.52", "4.A", "7.5", "9.0", "7.41", "4.0", "16.14", "16.2"};
+  std::vector<std::string> rules = {"10.1", "7.6",  "7.52", "4.A",   "7.5",
+                                    "9.0",  "7.41", "4.0",  "16.14", "16.2"};
   std::vector<Citation> cs;
   for (const auto& r : rules) cs.push_back(*Citation::parse(r));
   std::sort(cs.begin(), cs.end());
@@ -56,7 +57,8 @@ TEST(Citation, ADocumentQualifierNamesAScenariosExclusiveRules) {
 }
 
 TEST(Citation, TheRulesetsRulesComeBeforeAScenariosThenByDocument) {
-  std::vector<std::string> rules = {"chalons:7.E", "16.14", "cannae:1.0", "chalons:6.1", "6.1", "chalons:10.0"};
+  std::vector<std::string> rules = {"chalons:7.E", "16.14", "cannae:1.0",
+                                    "chalons:6.1", "6.1",   "chalons:10.0"};
   std::vector<Citation> cs;
   for (const auto& r : rules) cs.push_back(*Citation::parse(r));
   std::sort(cs.begin(), cs.end());

@@ -2,7 +2,8 @@
 // games of each ruleset, level and scenario found under rulesets/, in which, at every decision,
 //   - a clone of the game equals the original, and stays equal when both take the same option;
 //   - the game saved and loaded back saves to the same bytes, and goes on exactly as the original;
-//   - undo then redo (the copy from before the decision, given the same option) gives the same game;
+//   - undo then redo (the copy from before the decision, given the same option) gives the same
+//   game;
 // and at the end the replay of the whole game (same seed, same options) reproduces the final state
 // and the trace byte for byte. A few short games per scenario by default; POLEMOS_CONFORMANCE_GAMES
 // and POLEMOS_CONFORMANCE_DECISIONS (0: no limit) set more, as the long-test option does. It does
@@ -34,7 +35,8 @@ struct Case {
   }
 };
 
-std::shared_ptr<const ir::Program> load(const std::string& ruleset, const std::string& scenario, std::string& errors) {
+std::shared_ptr<const ir::Program> load(const std::string& ruleset, const std::string& scenario,
+                                        std::string& errors) {
   static diag::SourceManager sm;  // the programs keep no pointers into it, but diagnostics do
   diag::Diagnostics diags(sm);
   check::Loader loader(diags);
@@ -75,7 +77,9 @@ uint64_t envNumber(const char* name, uint64_t fallback) {
 }
 
 // Lets GoogleTest name a case by its words rather than its bytes.
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name(); }
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name();
+}
 
 class Conformance : public ::testing::TestWithParam<Case> {};
 
@@ -104,7 +108,8 @@ TEST_P(Conformance, RandomGamesCloneSaveUndoReplay) {
       ASSERT_EQ(engine::saveSession(clone), before) << "clone differs at " << where;
       // Saved and loaded back, the game saves to the same bytes.
       engine::Session loaded(program, config);
-      ASSERT_EQ(loaded.start().kind, engine::Outcome::Ok);  // a save loads into a game of its scenario
+      ASSERT_EQ(loaded.start().kind,
+                engine::Outcome::Ok);  // a save loads into a game of its scenario
       auto problem = engine::loadSession(before, loaded);
       ASSERT_FALSE(problem) << *problem << " at " << where;
       ASSERT_EQ(engine::saveSession(loaded), before) << "save/load round trip differs at " << where;
@@ -122,7 +127,8 @@ TEST_P(Conformance, RandomGamesCloneSaveUndoReplay) {
           });
       ASSERT_TRUE(refusedChange.empty()) << refusedChange;
       ASSERT_NE(m.kind, engine::RandomPlayer::Move::None) << "no legal option at " << where;
-      ASSERT_NE(m.kind, engine::RandomPlayer::Move::Failed) << m.outcome.message << " (" << m.option.text << ") at " << where;
+      ASSERT_NE(m.kind, engine::RandomPlayer::Move::Failed)
+          << m.outcome.message << " (" << m.option.text << ") at " << where;
       ASSERT_NE(m.kind, engine::RandomPlayer::Move::Stuck) << "every option refused at " << where;
       if (m.kind == engine::RandomPlayer::Move::Relist) continue;
       const engine::Option& o = m.option;
@@ -130,12 +136,15 @@ TEST_P(Conformance, RandomGamesCloneSaveUndoReplay) {
       const std::string after = engine::saveSession(s);
       // The clone and the loaded game, given the same option, go on exactly as the original.
       ASSERT_EQ(clone.apply(o).kind, engine::Outcome::Ok) << where;
-      ASSERT_EQ(engine::saveSession(clone), after) << "clone diverged after '" << taken << "' at " << where;
+      ASSERT_EQ(engine::saveSession(clone), after)
+          << "clone diverged after '" << taken << "' at " << where;
       ASSERT_EQ(loaded.apply(o).kind, engine::Outcome::Ok) << where;
-      ASSERT_EQ(engine::saveSession(loaded), after) << "loaded game diverged after '" << taken << "' at " << where;
+      ASSERT_EQ(engine::saveSession(loaded), after)
+          << "loaded game diverged after '" << taken << "' at " << where;
       // Undo then redo: the game from before the decision, given the same option again.
       ASSERT_EQ(undo.apply(o).kind, engine::Outcome::Ok) << where;
-      ASSERT_EQ(engine::saveSession(undo), after) << "undo and redo of '" << taken << "' differ at " << where;
+      ASSERT_EQ(engine::saveSession(undo), after)
+          << "undo and redo of '" << taken << "' differ at " << where;
       played.push_back(taken);
       ++decisions;
     }
@@ -144,10 +153,12 @@ TEST_P(Conformance, RandomGamesCloneSaveUndoReplay) {
     ASSERT_EQ(replay.start().kind, engine::Outcome::Ok);
     for (size_t k = 0; k < played.size(); ++k) {
       auto options = replay.legal();
-      auto it = std::find_if(options.begin(), options.end(), [&](const engine::Option& o) { return o.text == played[k]; });
-      ASSERT_NE(it, options.end()) << "replay: '" << played[k] << "' is not an option at decision " << k << " of "
-                                   << c.name() << " seed " << config.seed;
-      ASSERT_EQ(replay.apply(*it).kind, engine::Outcome::Ok) << "replay refused '" << played[k] << "'";
+      auto it = std::find_if(options.begin(), options.end(),
+                             [&](const engine::Option& o) { return o.text == played[k]; });
+      ASSERT_NE(it, options.end()) << "replay: '" << played[k] << "' is not an option at decision "
+                                   << k << " of " << c.name() << " seed " << config.seed;
+      ASSERT_EQ(replay.apply(*it).kind, engine::Outcome::Ok)
+          << "replay refused '" << played[k] << "'";
     }
     EXPECT_EQ(engine::saveSession(replay), engine::saveSession(s))
         << "the replay of " << c.name() << " seed " << config.seed << " differs";
@@ -155,7 +166,9 @@ TEST_P(Conformance, RandomGamesCloneSaveUndoReplay) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, Conformance, ::testing::ValuesIn(shippedCases()),
-                         [](const ::testing::TestParamInfo<Case>& info) { return info.param.name(); });
+                         [](const ::testing::TestParamInfo<Case>& info) {
+                           return info.param.name();
+                         });
 
 }  // namespace
 }  // namespace polemos

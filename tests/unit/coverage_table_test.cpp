@@ -23,47 +23,61 @@ analysis::RuleIndex sampleIndex() {
   return index;
 }
 
-std::vector<analysis::StatusRow> parse(const std::string& text, std::vector<std::string>& problems) {
+std::vector<analysis::StatusRow> parse(const std::string& text,
+                                       std::vector<std::string>& problems) {
   return analysis::parseStatus(text, "mini.status", problems);
 }
 
 TEST(CoverageTable, GeneratesTheColumnsFromTheIndex) {
   std::vector<std::string> problems;
-  auto rows = parse("# comment\n7.41-7.42 | implemented | terrain\n7.5 | partial: no forced attacks | attacks\n"
-                    "9.1 | not implemented: later | later\n",
-                    problems);
+  auto rows = parse(
+      "# comment\n7.41-7.42 | implemented | terrain\n7.5 | partial: no forced attacks | attacks\n"
+      "9.1 | not implemented: later | later\n",
+      problems);
   ASSERT_TRUE(problems.empty());
   auto t = analysis::coverageTable(sampleIndex(), rows, "/nonexistent");
   EXPECT_TRUE(t.problems.empty()) << t.problems.front();
-  EXPECT_NE(t.markdown.find("| 7.41-7.42 | terrain | implemented | combat.pol (modifier woods, across) | rules/mini/7_41.script |"),
+  EXPECT_NE(t.markdown.find("| 7.41-7.42 | terrain | implemented | combat.pol (modifier woods, "
+                            "across) | rules/mini/7_41.script |"),
             std::string::npos)
       << t.markdown;
-  EXPECT_NE(t.markdown.find("| 7.5 | attacks | partial: no forced attacks | combat.pol (attack) | rules/mini/7_5.script |"),
+  EXPECT_NE(t.markdown.find("| 7.5 | attacks | partial: no forced attacks | combat.pol (attack) | "
+                            "rules/mini/7_5.script |"),
             std::string::npos)
       << t.markdown;
-  EXPECT_NE(t.markdown.find("| 9.1 | later | not implemented: later | other.pol (later) |  |"), std::string::npos)
+  EXPECT_NE(t.markdown.find("| 9.1 | later | not implemented: later | other.pol (later) |  |"),
+            std::string::npos)
       << t.markdown;
 }
 
 TEST(CoverageTable, RefusesWhatOverstates) {
   std::vector<std::string> problems;
   // 7.42 claimed implemented alone has no test; 9.1 is in no row; a named test must exist and cite.
-  auto rows = parse("7.41 | implemented | woods\n7.42 | implemented | across\n7.5 | implemented | attacks | tests: nope.cpp\n",
-                    problems);
+  auto rows = parse(
+      "7.41 | implemented | woods\n7.42 | implemented | across\n7.5 | implemented | attacks | "
+      "tests: nope.cpp\n",
+      problems);
   ASSERT_TRUE(problems.empty());
   auto t = analysis::coverageTable(sampleIndex(), rows, "/nonexistent");
   std::string all;
   for (const auto& p : t.problems) all += p + "\n";
-  EXPECT_NE(all.find("row '7.42' (line 2): marked implemented but no test cites §7.42"), std::string::npos) << all;
-  EXPECT_NE(all.find("§9.1 is cited by procedure later (rulesets/mini/other.pol:3) but is in no row"), std::string::npos) << all;
-  EXPECT_NE(all.find("nope.cpp is named as its test but does not cite §7.5"), std::string::npos) << all;
+  EXPECT_NE(all.find("row '7.42' (line 2): marked implemented but no test cites §7.42"),
+            std::string::npos)
+      << all;
+  EXPECT_NE(
+      all.find("§9.1 is cited by procedure later (rulesets/mini/other.pol:3) but is in no row"),
+      std::string::npos)
+      << all;
+  EXPECT_NE(all.find("nope.cpp is named as its test but does not cite §7.5"), std::string::npos)
+      << all;
   EXPECT_EQ(all.find("row '7.41'"), std::string::npos) << all;
   EXPECT_EQ(all.find("§9.2"), std::string::npos) << all;
 }
 
 TEST(CoverageTable, RowsCoveringARule) {
   std::vector<std::string> problems;
-  auto rows = parse("7.41-7.42 | implemented | terrain\n7.5 | partial: x | attacks | cites: 7.5 9.1\n", problems);
+  auto rows = parse(
+      "7.41-7.42 | implemented | terrain\n7.5 | partial: x | attacks | cites: 7.5 9.1\n", problems);
   auto idx = sampleIndex();
   ASSERT_EQ(analysis::rowsCovering(idx, rows, "7.42").size(), 1u);
   EXPECT_EQ(analysis::rowsCovering(idx, rows, "7.42")[0].label, "7.41-7.42");
@@ -74,7 +88,10 @@ TEST(CoverageTable, RowsCoveringARule) {
 
 TEST(CoverageTable, StatusFileErrors) {
   std::vector<std::string> problems;
-  parse("7.41 | done | woods\n7.42 | implemented\n7.5 | implemented | x | cites: 7.5 abc | colour: red\n", problems);
+  parse(
+      "7.41 | done | woods\n7.42 | implemented\n7.5 | implemented | x | cites: 7.5 abc | colour: "
+      "red\n",
+      problems);
   ASSERT_EQ(problems.size(), 4u);
   EXPECT_NE(problems[0].find("mini.status:1: status 'done' is not one of"), std::string::npos);
   EXPECT_NE(problems[1].find("mini.status:2: a row needs RULE | STATUS | WHAT"), std::string::npos);

@@ -17,7 +17,8 @@ TEST(Diagnostics, RendersLocationLineAndCaret) {
   FileId f = sm.add("x.pol", "terrain wods: 1204\n");
   Diagnostics d(sm);
   d.error(range(f, 1, 8, 12), "unknown terrain 'wods'");
-  EXPECT_EQ(d.render(), "x.pol:1:9: error: unknown terrain 'wods'\nterrain wods: 1204\n        ^~~~\n");
+  EXPECT_EQ(d.render(),
+            "x.pol:1:9: error: unknown terrain 'wods'\nterrain wods: 1204\n        ^~~~\n");
 }
 
 TEST(Diagnostics, SortsByLocationAndKeepsNotes) {

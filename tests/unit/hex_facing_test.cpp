@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <map>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -17,7 +17,9 @@
 namespace polemos::hex {
 namespace {
 
-Grid grid() { return Grid(GridSpec{1, 30, 1, 20}); }
+Grid grid() {
+  return Grid(GridSpec{1, 30, 1, 20});
+}
 
 std::vector<std::string> sortedLabels(const Grid& g, std::vector<Hex> hexes) {
   std::vector<std::string> out;
@@ -49,9 +51,9 @@ TEST(HexFacing, ThreeSectorSchemeAroundAUnitFacingSouthEast) {
   // the rear, the two others the flanks.
   Grid g = grid();
   Hex at = g.parse("1010");
-  const std::map<std::string, Sector> expected = {
-      {"1110", Sector::Front}, {"1109", Sector::Front}, {"1011", Sector::Front},
-      {"1009", Sector::Flank}, {"0910", Sector::Flank}, {"0909", Sector::Rear}};
+  const std::map<std::string, Sector> expected = {{"1110", Sector::Front}, {"1109", Sector::Front},
+                                                  {"1011", Sector::Front}, {"1009", Sector::Flank},
+                                                  {"0910", Sector::Flank}, {"0909", Sector::Rear}};
   for (const auto& [label, sector] : expected) {
     EXPECT_EQ(adjacentSector(g, at, Direction::SE, g.parse(label), kThreeSectorScheme), sector)
         << label;
@@ -62,7 +64,8 @@ TEST(HexFacing, SectorsRotateWithTheFacing) {
   for (Direction facing : kAllDirections) {
     for (int k = 0; k < kDirectionCount; ++k) {
       Direction toward = rotate(facing, k);
-      EXPECT_EQ(sectorOf(kFourSectorScheme, facing, toward), kFourSectorScheme[static_cast<size_t>(k)]);
+      EXPECT_EQ(sectorOf(kFourSectorScheme, facing, toward),
+                kFourSectorScheme[static_cast<size_t>(k)]);
       EXPECT_EQ(sectorOf(kThreeSectorScheme, facing, toward),
                 kThreeSectorScheme[static_cast<size_t>(k)]);
     }

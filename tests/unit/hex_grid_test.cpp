@@ -17,7 +17,9 @@ namespace polemos::hex {
 namespace {
 
 // The Chalons map: 55 columns, rows 00 to 27, numbered xxyy.
-Grid chalons() { return Grid(GridSpec{1, 55, 0, 28, LabelStyle::Numeric, ColumnShift::OddDown}); }
+Grid chalons() {
+  return Grid(GridSpec{1, 55, 0, 28, LabelStyle::Numeric, ColumnShift::OddDown});
+}
 
 std::vector<std::string> labelsOf(const Grid& g, const std::vector<Hex>& hexes) {
   std::vector<std::string> out;
@@ -203,7 +205,9 @@ TEST(HexGrid, OffMapHexesAreErrors) {
   EXPECT_NO_THROW(g.parse("5527"));
   EXPECT_FALSE(g.contains(g.toHex(Offset{0, 5})));
   EXPECT_EQ(g.indexOf(g.toHex(Offset{56, 1})), kNoIndex);
-  EXPECT_EQ(errorOf([&] { g.require(g.toHex(Offset{-3, 2})); }),
+  EXPECT_EQ(errorOf([&] {
+              g.require(g.toHex(Offset{-3, 2}));
+            }),
             "hex column -3 row 2 is off the map (columns 1-55, rows 0-27)");
   Grid d(GridSpec{1, 21, 1, 12, LabelStyle::Letters});
   EXPECT_EQ(errorOf([&] { d.parse("V3"); }), "hex V3 is off the map (columns A-U, rows 1-12)");
@@ -230,9 +234,13 @@ TEST(HexGrid, MalformedLabelsAreErrors) {
 }
 
 TEST(HexGrid, BadGridSpecsAreErrors) {
-  EXPECT_EQ(errorOf([] { Grid(GridSpec{1, 0, 1, 10}); }),
+  EXPECT_EQ(errorOf([] {
+              Grid(GridSpec{1, 0, 1, 10});
+            }),
             "a map must have 1 to 1000 columns and rows, not 0 x 10");
-  EXPECT_EQ(errorOf([] { Grid(GridSpec{0, 10, 1, 10, LabelStyle::Letters}); }),
+  EXPECT_EQ(errorOf([] {
+              Grid(GridSpec{0, 10, 1, 10, LabelStyle::Letters});
+            }),
             "a map numbered with column letters cannot start at column 0 row 1");
 }
 

@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <ostream>
 #include <numbers>
+#include <ostream>
 #include <random>
 #include <set>
 #include <string>
@@ -29,7 +29,9 @@ constexpr int kSlope = 2;
 constexpr int kTown = 3;
 constexpr int kRidge = 1;
 
-GridSpec testSpec() { return GridSpec{1, 55, 1, 27}; }
+GridSpec testSpec() {
+  return GridSpec{1, 55, 1, 27};
+}
 
 // Standard 10.21/10.23: any terrain feature blocks, except that slope hexes are clear; a ridge
 // hexside blocks when the line crosses it.
@@ -50,7 +52,9 @@ struct LosCase {
 };
 
 // Lets GoogleTest show a case by its name rather than its bytes.
-void PrintTo(const LosCase& c, std::ostream* os) { *os << c.name; }
+void PrintTo(const LosCase& c, std::ostream* os) {
+  *os << c.name;
+}
 
 class HexLosTable : public ::testing::TestWithParam<LosCase> {};
 
@@ -71,10 +75,14 @@ INSTANTIATE_TEST_SUITE_P(
     HexRuleTexts, HexLosTable,
     ::testing::Values(
         LosCase{"10.21 a straight path of clear hexes", "0505", "0508", {}, {}, true},
-        LosCase{"10.21 an intervening woods hex blocks", "0505", "0508", {{"0506", kWoods}}, {},
+        LosCase{
+            "10.21 an intervening woods hex blocks", "0505", "0508", {{"0506", kWoods}}, {}, false},
+        LosCase{"10.21 the last intervening hex blocks too",
+                "0505",
+                "0508",
+                {{"0507", kWoods}},
+                {},
                 false},
-        LosCase{"10.21 the last intervening hex blocks too", "0505", "0508", {{"0507", kWoods}},
-                {}, false},
         LosCase{"10.24 terrain in the firer's and target's hexes does not block",
                 "0505",
                 "0508",
@@ -87,10 +95,18 @@ INSTANTIATE_TEST_SUITE_P(
                 {{"0505", kWoods}, {"0506", kWoods}},
                 {{"0505", "0506"}},
                 true},
-        LosCase{"10.22 along a hexside with one side blocking", "0101", "0301", {{"0201", kWoods}},
-                {}, true},
-        LosCase{"10.22 along a hexside with the other side blocking", "0101", "0301",
-                {{"0202", kWoods}}, {}, true},
+        LosCase{"10.22 along a hexside with one side blocking",
+                "0101",
+                "0301",
+                {{"0201", kWoods}},
+                {},
+                true},
+        LosCase{"10.22 along a hexside with the other side blocking",
+                "0101",
+                "0301",
+                {{"0202", kWoods}},
+                {},
+                true},
         LosCase{"10.22 along a hexside with both sides blocking",
                 "0101",
                 "0301",
@@ -109,8 +125,12 @@ INSTANTIATE_TEST_SUITE_P(
                 {{"1309", kWoods}, {"1310", kWoods}},
                 {},
                 false},
-        LosCase{"10.21 the hex between congruent stretches blocks", "1010", "1610",
-                {{"1210", kWoods}}, {}, false},
+        LosCase{"10.21 the hex between congruent stretches blocks",
+                "1010",
+                "1610",
+                {{"1210", kWoods}},
+                {},
+                false},
         LosCase{"10.23 slope hexes are clear",
                 "0505",
                 "0508",
@@ -129,28 +149,48 @@ INSTANTIATE_TEST_SUITE_P(
                 {{"0506", kSlope}},
                 {{"0506", "0606"}, {"0507", "0407"}},
                 true},
-        LosCase{"10.23 a ridge on the firer's own hexside is between firer and target", "0505",
-                "0508", {}, {{"0505", "0506"}}, false},
-        LosCase{"10.22 a ridge the line runs along is not crossed", "0101", "0301", {},
-                {{"0201", "0202"}}, true},
+        LosCase{"10.23 a ridge on the firer's own hexside is between firer and target",
+                "0505",
+                "0508",
+                {},
+                {{"0505", "0506"}},
+                false},
+        LosCase{"10.22 a ridge the line runs along is not crossed",
+                "0101",
+                "0301",
+                {},
+                {{"0201", "0202"}},
+                true},
         LosCase{"10.22 one side blocked by woods, the other by a ridge",
                 "0101",
                 "0301",
                 {{"0201", kWoods}},
                 {{"0101", "0202"}},
                 false},
-        LosCase{"10.22 through a vertex: the corner hex alone does not block", "1010", "1511",
-                {{"1210", kWoods}}, {}, true},
-        LosCase{"10.22 through a vertex: the ridge ending there alone does not block", "1010",
-                "1511", {}, {{"1110", "1211"}}, true},
+        LosCase{"10.22 through a vertex: the corner hex alone does not block",
+                "1010",
+                "1511",
+                {{"1210", kWoods}},
+                {},
+                true},
+        LosCase{"10.22 through a vertex: the ridge ending there alone does not block",
+                "1010",
+                "1511",
+                {},
+                {{"1110", "1211"}},
+                true},
         LosCase{"10.22 through a vertex: corner hex and ridge together block",
                 "1010",
                 "1511",
                 {{"1210", kWoods}},
                 {{"1110", "1211"}},
                 false},
-        LosCase{"10.21 a long diagonal line blocked in its middle", "2010", "2414",
-                {{"2212", kWoods}}, {}, false},
+        LosCase{"10.21 a long diagonal line blocked in its middle",
+                "2010",
+                "2414",
+                {{"2212", kWoods}},
+                {},
+                false},
         LosCase{"10.21 a long diagonal line past woods on both sides",
                 "2010",
                 "2414",
@@ -160,7 +200,8 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<LosCase>& info) {
       // "10.22 along a hexside ..." becomes "Rule10_22_along_a_hexside_...".
       std::string name = "Rule";
-      for (const char* c = info.param.name; *c; ++c) name += std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
+      for (const char* c = info.param.name; *c; ++c)
+        name += std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
       return name;
     });
 
@@ -225,9 +266,9 @@ TEST(HexLos, PredicatesAreNotAskedAboutEndpointsOrOffMapHexes) {
   }
   EXPECT_TRUE(offMapStep);
   // An off-map half of a pair does not block, so "everything on the map blocks" is still clear.
-  EXPECT_TRUE(lineOfSight(g, a, b, [&](Hex h) { return !(g.label(h) == "0401" ||
-                                                         g.label(h) == "0601" ||
-                                                         g.label(h) == "0801"); }).clear);
+  EXPECT_TRUE(lineOfSight(g, a, b, [&](Hex h) {
+                return !(g.label(h) == "0401" || g.label(h) == "0601" || g.label(h) == "0801");
+              }).clear);
 }
 
 TEST(HexLos, OffMapEndpointsAreErrors) {
@@ -268,7 +309,7 @@ TEST(HexLine, StraightDownAColumn) {
   Line line = traceLine(g, g.parse("0505"), g.parse("0508"));
   EXPECT_EQ(stepLabels(g, line), (std::vector<std::string>{"0506", "0507"}));
   EXPECT_EQ(sideLabels(g, line), (std::vector<std::string>{"0505/0506 crossed", "0506/0507 crossed",
-                                                            "0507/0508 crossed"}));
+                                                           "0507/0508 crossed"}));
 }
 
 TEST(HexLine, CongruentToAHexside) {
@@ -279,19 +320,18 @@ TEST(HexLine, CongruentToAHexside) {
             (std::vector<std::string>{"0101/0201 corner", "0101/0202 corner", "0201/0202 along",
                                       "0201/0301 corner", "0202/0301 corner"}));
   Line longer = traceLine(g, g.parse("1010"), g.parse("1610"));
-  EXPECT_EQ(stepLabels(g, longer), (std::vector<std::string>{"1109|1110", "1210", "1309|1310",
-                                                              "1410", "1509|1510"}));
+  EXPECT_EQ(stepLabels(g, longer),
+            (std::vector<std::string>{"1109|1110", "1210", "1309|1310", "1410", "1509|1510"}));
 }
 
 TEST(HexLine, ThroughVertices) {
   Grid g(testSpec());
   Line line = traceLine(g, g.parse("1010"), g.parse("1511"));
   EXPECT_EQ(stepLabels(g, line), (std::vector<std::string>{"1110", "1211", "1310", "1411"}));
-  EXPECT_EQ(sideLabels(g, line),
-            (std::vector<std::string>{"1010/1110 crossed", "1110/1210 corner", "1110/1211 corner",
-                                      "1210/1211 corner", "1211/1310 crossed", "1310/1411 corner",
-                                      "1310/1311 corner", "1311/1411 corner",
-                                      "1411/1511 crossed"}));
+  EXPECT_EQ(sideLabels(g, line), (std::vector<std::string>{
+                                     "1010/1110 crossed", "1110/1210 corner", "1110/1211 corner",
+                                     "1210/1211 corner", "1211/1310 crossed", "1310/1411 corner",
+                                     "1310/1311 corner", "1311/1411 corner", "1411/1511 crossed"}));
 }
 
 TEST(HexLine, ADiagonalLine) {
@@ -320,7 +360,9 @@ struct Point {
   double x;
   double y;
 };
-Point centre(Hex h) { return Point{1.5 * h.q, std::sqrt(3.0) * (h.r + h.q / 2.0)}; }
+Point centre(Hex h) {
+  return Point{1.5 * h.q, std::sqrt(3.0) * (h.r + h.q / 2.0)};
+}
 
 // The parameter interval [t0, t1] of the segment p0 + t (p1 - p0) inside the closed hexagon of h
 // (Cyrus-Beck clipping against its six edges), or t0 > t1 if it misses.
@@ -460,7 +502,9 @@ TEST(HexLineProperty, ReversedLineIsTheReverse) {
     Line ba = traceLine(g, b, a);
     std::vector<LineStep> reversed(ba.steps.rbegin(), ba.steps.rend());
     EXPECT_EQ(ab.steps, reversed) << g.label(a) << " -> " << g.label(b);
-    auto key = [](const LineSide& s) { return std::make_pair(s.side, static_cast<int>(s.contact)); };
+    auto key = [](const LineSide& s) {
+      return std::make_pair(s.side, static_cast<int>(s.contact));
+    };
     std::multiset<std::pair<Hexside, int>> sa;
     std::multiset<std::pair<Hexside, int>> sb;
     for (const LineSide& s : ab.sides) sa.insert(key(s));

@@ -76,8 +76,9 @@ TEST(HexMap, HexsidesOnTheMapEdgeCarryFeatures) {
     EXPECT_TRUE(m.hexsideHas(s, kFord));
   }
   Hexside outside = Hexside::of(g.toHex(Offset{0, 0}), Direction::NW);
-  EXPECT_EQ(errorOf([&] { m.hexsideHas(outside, kFord); }),
-            "the hexside between column -1 row -1 and 0000 is off the map (columns 1-10, rows 1-10)");
+  EXPECT_EQ(
+      errorOf([&] { m.hexsideHas(outside, kFord); }),
+      "the hexside between column -1 row -1 and 0000 is off the map (columns 1-10, rows 1-10)");
 }
 
 TEST(HexMap, AllHexsidesOfTheMapHaveDistinctStorage) {
@@ -134,7 +135,9 @@ TEST(HexMap, NamedGroups) {
   EXPECT_FALSE(m.inGroup("nowhere", g.parse("5216")));
   EXPECT_EQ(m.groupNames(), (std::vector<std::string>{"camp", "exits"}));
   EXPECT_EQ(errorOf([&] { m.group("nowhere"); }), "no hex group named 'nowhere'");
-  EXPECT_EQ(errorOf([&] { m.addToGroup("camp", g.toHex(Offset{60, 1})); }),
+  EXPECT_EQ(errorOf([&] {
+              m.addToGroup("camp", g.toHex(Offset{60, 1}));
+            }),
             "hex 6001 is off the map (columns 1-55, rows 0-27)");
 }
 

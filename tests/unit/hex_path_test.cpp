@@ -36,10 +36,17 @@ int standardCost(const Map& m, const Step& s) {
   }
   int cost = 0;
   switch (m.terrain(s.to)) {
-    case kClear: cost = 1; break;
-    case kWoods: cost = 3; break;
-    case kRiver: cost = 3; break;  // 5.23
-    default: return kImpassable;
+    case kClear:
+      cost = 1;
+      break;
+    case kWoods:
+      cost = 3;
+      break;
+    case kRiver:
+      cost = 3;
+      break;  // 5.23
+    default:
+      return kImpassable;
   }
   if (m.hexsideHas(s.from, s.to, kStream)) cost += 1;  // 5.24
   if (m.hexsideHas(s.from, s.to, kRidge)) cost += 2;   // 5.25
@@ -98,7 +105,8 @@ TEST(HexPath, TerrainCostsAndRoutesAroundWoods) {
 }
 
 TEST(HexPath, StreamIntoWoodsCostsFour) {
-  // Standard 5.24: "if a unit moves through a stream hexside into a woods hex, the cost is four MP".
+  // Standard 5.24: "if a unit moves through a stream hexside into a woods hex, the cost is four
+  // MP".
   Fixture f;
   for (Hex h : f.g().hexes()) f.map.setTerrain(h, kWoods);
   f.map.setTerrain(f.at("1010"), kClear);
@@ -214,8 +222,8 @@ TEST(HexPath, MayNotLeaveTheStartHex) {
 }
 
 TEST(HexPath, ActionPointBudget) {
-  // A Warfare-style budget: one action point per hex, whatever the terrain; the search does not care
-  // what the budget means.
+  // A Warfare-style budget: one action point per hex, whatever the terrain; the search does not
+  // care what the budget means.
   Fixture f;
   MoveSpec s;
   s.start = f.at("1510");
@@ -358,7 +366,9 @@ TEST(HexPathFacing, TurnToMoveFacesTheDirectionMoved) {
   MoveSpec s = f.spec("1010", 2);
   s.facing = Direction::N;
   s.afterMove = FacingAfterMove::TurnToMove;
-  s.stepCost = [](const Step& step) { return turnSteps(*step.facing, step.direction) <= 1 ? 1 : kImpassable; };
+  s.stepCost = [](const Step& step) {
+    return turnSteps(*step.facing, step.direction) <= 1 ? 1 : kImpassable;
+  };
   s.rotationCost = [](Hex, Direction, Direction) { return kImpassable; };
   Reach r = reachable(f.g(), s);
   EXPECT_TRUE(r.contains(f.at("1109"), Direction::NE));
@@ -376,9 +386,12 @@ TEST(HexPath, BadSearchesAreErrors) {
   Fixture f;
   MoveSpec s = f.spec("1010", 3);
   s.start = f.g().toHex(Offset{31, 1});
-  EXPECT_EQ(errorOf([&] { reachable(f.g(), s); }), "hex 3101 is off the map (columns 1-30, rows 1-20)");
+  EXPECT_EQ(errorOf([&] { reachable(f.g(), s); }),
+            "hex 3101 is off the map (columns 1-30, rows 1-20)");
   s = f.spec("1010", 3);
-  EXPECT_EQ(errorOf([&] { cheapestPath(f.g(), s, f.g().toHex(Offset{5, 21})); }),
+  EXPECT_EQ(errorOf([&] {
+              cheapestPath(f.g(), s, f.g().toHex(Offset{5, 21}));
+            }),
             "hex 0521 is off the map (columns 1-30, rows 1-20)");
   s.stepCost = {};
   EXPECT_EQ(errorOf([&] { reachable(f.g(), s); }), "a movement search needs a step cost function");
@@ -410,7 +423,8 @@ Map randomMap(uint32_t seed) {
 }
 
 // The optimal cost of every state, by brute-force relaxation to a fixed point (Bellman-Ford),
-// under the same movement model as path.h: states (hex, facing, rotated here), one rotation per hex.
+// under the same movement model as path.h: states (hex, facing, rotated here), one rotation per
+// hex.
 std::vector<int> bruteForceCosts(const Grid& g, const MoveSpec& s) {
   const bool facing = s.facing.has_value();
   const int sph = facing ? 12 : 1;
@@ -491,7 +505,8 @@ void checkSearch(const Map& m, const MoveSpec& s) {
   for (int32_t i = 0; i < g.size(); ++i) {
     Hex h = g.hexAt(i);
     int optimal = INT_MAX;
-    for (int k = 0; k < sph; ++k) optimal = std::min(optimal, brute[static_cast<size_t>(i * sph + k)]);
+    for (int k = 0; k < sph; ++k)
+      optimal = std::min(optimal, brute[static_cast<size_t>(i * sph + k)]);
     ASSERT_EQ(r.contains(h), optimal != INT_MAX) << g.label(h);
     std::optional<Path> cheapest = cheapestPath(g, s, h);
     ASSERT_EQ(cheapest.has_value(), r.contains(h)) << g.label(h);

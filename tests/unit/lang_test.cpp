@@ -10,8 +10,8 @@
 // A file holding `house NAME for BASE` is loaded as house rules over the sibling file BASE.pol.
 // Output lines are `note` statements (their values joined by ", ", after their citations),
 // `illegal: §N message` for a refused decision, `error: message` for a check or runtime error,
-// and `the game is over: ...` when the rules end the game with finish(). The file passes when its output equals
-// its expectations exactly, no more and no fewer lines.
+// and `the game is over: ...` when the rules end the game with finish(). The file passes when its
+// output equals its expectations exactly, no more and no fewer lines.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -38,7 +38,8 @@ std::vector<LangCase> findCases() {
   for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::end(it); it.increment(ec)) {
     if (it->path().extension() == ".pol") out.push_back({it->path().stem().string(), it->path()});
   }
-  std::sort(out.begin(), out.end(), [](const LangCase& a, const LangCase& b) { return a.name < b.name; });
+  std::sort(out.begin(), out.end(),
+            [](const LangCase& a, const LangCase& b) { return a.name < b.name; });
   return out;
 }
 
@@ -50,7 +51,9 @@ std::string trim(std::string s) {
 }
 
 // Shows the test's file name, not its bytes, in gtest's messages.
-void PrintTo(const LangCase& c, std::ostream* os) { *os << c.name; }
+void PrintTo(const LangCase& c, std::ostream* os) {
+  *os << c.name;
+}
 
 class LangTest : public ::testing::TestWithParam<LangCase> {};
 
@@ -74,14 +77,18 @@ TEST_P(LangTest, Runs) {
       return false;
     };
     std::string v;
-    if (directive("expect", v)) expects.push_back(v);
-    else if (directive("decide", v)) decisions.push_back(v);
+    if (directive("expect", v))
+      expects.push_back(v);
+    else if (directive("decide", v))
+      decisions.push_back(v);
     else if (directive("dice", v)) {
       std::istringstream ss(v);
       int64_t d;
       while (ss >> d) dice.push_back(d);
-    } else if (directive("level", v)) cfg.level = v;
-    else if (directive("seed", v)) cfg.seed = std::stoull(v);
+    } else if (directive("level", v))
+      cfg.level = v;
+    else if (directive("seed", v))
+      cfg.seed = std::stoull(v);
     else if (directive("option", v)) {
       auto eq = v.find('=');
       cfg.options.emplace_back(v.substr(0, eq), v.substr(eq + 1));
@@ -145,7 +152,8 @@ TEST_P(LangTest, Runs) {
       } else {
         // An action typed as words: find its arguments among the legal options, or else report
         // why it is illegal.
-        auto it = std::find_if(options.begin(), options.end(), [&](const engine::Option& x) { return x.text == d; });
+        auto it = std::find_if(options.begin(), options.end(),
+                               [&](const engine::Option& x) { return x.text == d; });
         if (it != options.end()) {
           o = s.apply(*it);
         } else {
@@ -169,7 +177,8 @@ TEST_P(LangTest, Runs) {
               int32_t h = st.map.parse(word);
               if (h >= 0) found = ir::Value::of(ir::Tag::Hex, h);
             }
-            if (found.isNone() && !word.empty() && std::isdigit(static_cast<unsigned char>(word[0])))
+            if (found.isNone() && !word.empty() &&
+                std::isdigit(static_cast<unsigned char>(word[0])))
               found = ir::Value::integer(std::stoll(word));
             args.push_back(found);
           }

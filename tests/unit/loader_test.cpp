@@ -1,12 +1,13 @@
 // Loader: checking several files with one loader, where a file with syntax errors is read again
 // by a second load (a `part of` file checked alone, then through its ruleset). The second load
 // must fail with the same errors shown once, never compile the broken tree (this crashed).
+#include "check/loader.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "check/loader.h"
 #include "diag/diagnostics.h"
 
 namespace fs = std::filesystem;
@@ -23,8 +24,7 @@ TEST(Loader, BrokenPartFileReadByTwoLoadsIsNotCompiled) {
   fs::path dir = fs::temp_directory_path() / "polemos_loader_test";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  write(dir / "game.pol",
-        "ruleset game {\n  include \"part.pol\"\n  sequence { note f(1) }\n}\n");
+  write(dir / "game.pol", "ruleset game {\n  include \"part.pol\"\n  sequence { note f(1) }\n}\n");
   // A stray `{` makes the rest of the file a block: the lambda below loses its body.
   write(dir / "part.pol",
         "part of game\n{ function g(x: int): int = x\n"

@@ -3,13 +3,14 @@
 // on copies of the game with the seeded dice; every outcome's frequency must lie within 4.5
 // standard errors of its exact probability, and no outcome may be met that the enumeration did
 // not list. Also: asking never changes the game, and the REPL's command and its errors.
+#include "analysis/odds.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
 #include <random>
 
-#include "analysis/odds.h"
 #include "engine/save.h"
 #include "repl/repl.h"
 
@@ -47,15 +48,18 @@ int32_t actionNamed(const engine::Session& s, const std::string& name) {
   return -1;
 }
 
-std::string key(const analysis::OddsOutcome& o) { return o.key(); }
+std::string key(const analysis::OddsOutcome& o) {
+  return o.key();
+}
 
 // Plays the attack `n` times on copies of `game` (each with its own dice seed), taking decisions
 // as the enumeration does (before the first roll the first option; after it as `policy` says,
 // Random: uniformly, from a generator of its own), and counts the outcomes as the enumeration
 // summarises them.
-std::map<std::string, uint64_t> monteCarlo(const engine::Session& game, int32_t attack, const std::vector<ir::Value>& args,
-                                           analysis::OddsPolicy policy, const std::vector<std::string>& always,
-                                           uint64_t n) {
+std::map<std::string, uint64_t> monteCarlo(const engine::Session& game, int32_t attack,
+                                           const std::vector<ir::Value>& args,
+                                           analysis::OddsPolicy policy,
+                                           const std::vector<std::string>& always, uint64_t n) {
   std::map<std::string, uint64_t> counts;
   engine::Session base = game;
   base.mutableState().trace.clear();
@@ -69,14 +73,19 @@ std::map<std::string, uint64_t> monteCarlo(const engine::Session& game, int32_t 
     while (s.stop().kind == eval::Stop::Choose) {
       size_t count = s.stop().options.items().size();
       const auto& tr = s.state().trace;
-      bool rolled = std::any_of(tr.begin(), tr.end(), [](const eval::TraceEvent& e) { return e.kind == eval::TraceKind::Roll; });
-      size_t pick = !rolled                                   ? 0
-                    : policy == analysis::OddsPolicy::Random ? std::uniform_int_distribution<size_t>(0, count - 1)(choices)
-                                                              : analysis::policyPick(policy, count);
+      bool rolled = std::any_of(tr.begin(), tr.end(), [](const eval::TraceEvent& e) {
+        return e.kind == eval::TraceKind::Roll;
+      });
+      size_t pick = !rolled ? 0
+                    : policy == analysis::OddsPolicy::Random
+                        ? std::uniform_int_distribution<size_t>(0, count - 1)(choices)
+                        : analysis::policyPick(policy, count);
       s.pick(pick);
     }
     analysis::OddsOutcome out = analysis::summarizeOutcome(base, s);
-    std::erase_if(out.changes, [&](const std::string& c) { return std::find(always.begin(), always.end(), c) != always.end(); });
+    std::erase_if(out.changes, [&](const std::string& c) {
+      return std::find(always.begin(), always.end(), c) != always.end();
+    });
     ++counts[key(out)];
   }
   return counts;
@@ -101,7 +110,8 @@ void checkAgainstMonteCarlo(analysis::OddsPolicy policy, size_t expectedOutcomes
   auto counts = monteCarlo(game, attack, args, policy, exact.always, n);
   std::map<std::string, const analysis::OddsOutcome*> byKey;
   for (const auto& o : exact.outcomes) byKey[key(o)] = &o;
-  for (const auto& [k, c] : counts) EXPECT_TRUE(byKey.count(k)) << "an outcome the enumeration did not list: " << k;
+  for (const auto& [k, c] : counts)
+    EXPECT_TRUE(byKey.count(k)) << "an outcome the enumeration did not list: " << k;
   for (const auto& o : exact.outcomes) {
     double p = static_cast<double>(o.p.value);
     double f = static_cast<double>(counts[key(o)]) / static_cast<double>(n);
@@ -129,11 +139,15 @@ TEST(Odds, StandardThreeToOneFirstPolicyIsExact) {
   EXPECT_EQ(byResult["§7.6 result, none"], "1/6");
 }
 
-TEST(Odds, AgreesWithMonteCarloFirstPolicy) { checkAgainstMonteCarlo(analysis::OddsPolicy::First, 4); }
+TEST(Odds, AgreesWithMonteCarloFirstPolicy) {
+  checkAgainstMonteCarlo(analysis::OddsPolicy::First, 4);
+}
 
 // Random decisions: the lost unit in an exchange, each retreat hex and whether and where to
 // advance each become outcomes of their own.
-TEST(Odds, AgreesWithMonteCarloRandomPolicy) { checkAgainstMonteCarlo(analysis::OddsPolicy::Random, 14); }
+TEST(Odds, AgreesWithMonteCarloRandomPolicy) {
+  checkAgainstMonteCarlo(analysis::OddsPolicy::Random, 14);
+}
 
 TEST(Odds, NeverChangesTheGame) {
   auto r = standardSandbox();

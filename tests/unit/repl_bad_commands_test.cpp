@@ -83,7 +83,8 @@ const BadCase kCases[] = {
     {"set r1 hits=2 facing=UP", "error: unknown facing 'UP'"},
     {"set r1 facing=S hex=9999", "error: '9999' is not a hex of this map"},
     {"set r1 hits=2 lots", "error: set takes a unit and KEY=VALUE"},
-    {"setside red nosuch=1 nosuch2=2", "error: the side state has no field 'nosuch' that can be set"},
+    {"setside red nosuch=1 nosuch2=2",
+     "error: the side state has no field 'nosuch' that can be set"},
     {"goto combat red --second", "error: goto takes a phase, optionally a side and --first"},
 };
 
@@ -109,7 +110,9 @@ TEST_P(BadCommand, IsRefusedAndChangesNothing) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Repl, BadCommand, ::testing::ValuesIn(kCases),
-                         [](const ::testing::TestParamInfo<BadCase>& info) { return "case" + std::to_string(info.index); });
+                         [](const ::testing::TestParamInfo<BadCase>& info) {
+                           return "case" + std::to_string(info.index);
+                         });
 
 // The same for illegal moves in the middle of an action (at a pending choice).
 TEST(BadCommandMidAction, ActionsAndEndAreRefusedWhileAChoiceIsPending) {

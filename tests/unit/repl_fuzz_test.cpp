@@ -9,10 +9,9 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/save.h"
 #include "repl/repl.h"
@@ -28,22 +27,104 @@ struct Rng {
   }
   size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(next() % n); }
   template <class T>
-  const T& pick(const std::vector<T>& v) { return v[below(v.size())]; }
+  const T& pick(const std::vector<T>& v) {
+    return v[below(v.size())];
+  }
 };
 
 // Commands that read or write files, start other games or may run long are left out: they have
 // tests of their own.
-const std::vector<std::string> kCommands = {
-    "status", "legal", "pick", "end", "pass", "next", "auto 1", "trace", "log", "why", "dice", "eval",
-    "expect", "units", "sandbox", "terrain", "hexside", "place", "remove", "set", "setside", "goto",
-    "level", "diff", "odds", "map", "show", "undo", "redo", "help", "expect illegal", "expect error",
-    "expect fired", "expect not fired"};
-const std::vector<std::string> kJunk = {
-    "", "-", "--", "--first", "--policy", "random", "--split", "--json", "=", "==", "x=", "=1", "§", "§7.4",
-    "0", "-1", "99999999999999999999", "1.5", "3:1", "N", "SE", "facing", "as", "on", "off", "all", "none",
-    "true", "false", "[", "]", "(", ")", "\"", "'", "0101", "0000", "9999", "A1", "Z99", "..", "0101..0303",
-    "strength=3", "hits=x", "facing=UP", "disordered=true", "cp=2", "mark=red_mark", "hex=0505", "hex=Q9",
-    "units(", "1 +", "unit(\"nobody\").hex", "sides()[5]", "1/0", "turn()", "legal_moves"};
+const std::vector<std::string> kCommands = {"status",
+                                            "legal",
+                                            "pick",
+                                            "end",
+                                            "pass",
+                                            "next",
+                                            "auto 1",
+                                            "trace",
+                                            "log",
+                                            "why",
+                                            "dice",
+                                            "eval",
+                                            "expect",
+                                            "units",
+                                            "sandbox",
+                                            "terrain",
+                                            "hexside",
+                                            "place",
+                                            "remove",
+                                            "set",
+                                            "setside",
+                                            "goto",
+                                            "level",
+                                            "diff",
+                                            "odds",
+                                            "map",
+                                            "show",
+                                            "undo",
+                                            "redo",
+                                            "help",
+                                            "expect illegal",
+                                            "expect error",
+                                            "expect fired",
+                                            "expect not fired"};
+const std::vector<std::string> kJunk = {"",
+                                        "-",
+                                        "--",
+                                        "--first",
+                                        "--policy",
+                                        "random",
+                                        "--split",
+                                        "--json",
+                                        "=",
+                                        "==",
+                                        "x=",
+                                        "=1",
+                                        "§",
+                                        "§7.4",
+                                        "0",
+                                        "-1",
+                                        "99999999999999999999",
+                                        "1.5",
+                                        "3:1",
+                                        "N",
+                                        "SE",
+                                        "facing",
+                                        "as",
+                                        "on",
+                                        "off",
+                                        "all",
+                                        "none",
+                                        "true",
+                                        "false",
+                                        "[",
+                                        "]",
+                                        "(",
+                                        ")",
+                                        "\"",
+                                        "'",
+                                        "0101",
+                                        "0000",
+                                        "9999",
+                                        "A1",
+                                        "Z99",
+                                        "..",
+                                        "0101..0303",
+                                        "strength=3",
+                                        "hits=x",
+                                        "facing=UP",
+                                        "disordered=true",
+                                        "cp=2",
+                                        "mark=red_mark",
+                                        "hex=0505",
+                                        "hex=Q9",
+                                        "units(",
+                                        "1 +",
+                                        "unit(\"nobody\").hex",
+                                        "sides()[5]",
+                                        "1/0",
+                                        "turn()",
+                                        "legal_moves"};
 
 std::string randomLine(Rng& r, const repl::Repl& repl) {
   const engine::Session& s = *repl.session();
@@ -53,8 +134,10 @@ std::string randomLine(Rng& r, const repl::Repl& repl) {
   // A fifth of the lines take an option of the decision at hand, so the games go on into their
   // middle turns (a number past the options is refused like any other).
   if (r.below(5) == 0) return "pick " + std::to_string(1 + r.below(8));
-  if (r.below(3) == 0 && !P.actions.empty()) words.push_back(P.actions[r.below(P.actions.size())].name);
-  else words.push_back(r.pick(kCommands));
+  if (r.below(3) == 0 && !P.actions.empty())
+    words.push_back(P.actions[r.below(P.actions.size())].name);
+  else
+    words.push_back(r.pick(kCommands));
   size_t n = r.below(5);
   for (size_t i = 0; i < n; ++i) {
     switch (r.below(6)) {
@@ -62,16 +145,21 @@ std::string randomLine(Rng& r, const repl::Repl& repl) {
         if (!st.units.empty()) words.push_back(st.units[r.below(st.units.size())].id);
         break;
       case 1:
-        if (st.map.size() > 0) words.push_back(st.map.label(static_cast<int32_t>(r.below(static_cast<size_t>(st.map.size())))));
+        if (st.map.size() > 0)
+          words.push_back(
+              st.map.label(static_cast<int32_t>(r.below(static_cast<size_t>(st.map.size())))));
         break;
-      case 2: words.push_back(std::to_string(static_cast<int64_t>(r.below(12)) - 1)); break;
+      case 2:
+        words.push_back(std::to_string(static_cast<int64_t>(r.below(12)) - 1));
+        break;
       case 3:
         if (!P.sides.empty()) words.push_back(P.sides[r.below(P.sides.size())].name);
         break;
       case 4:
         if (!P.unitTypes.empty()) words.push_back(P.unitTypes[r.below(P.unitTypes.size())].name);
         break;
-      default: words.push_back(r.pick(kJunk));
+      default:
+        words.push_back(r.pick(kJunk));
     }
   }
   std::string line;
@@ -96,9 +184,11 @@ void fuzz(const std::string& ruleset, const std::string& scenario, uint64_t seed
   repl::Repl repl(o);
   std::string out;
   ASSERT_TRUE(repl.start(out)) << out;
-  if (const char* env = std::getenv("POLEMOS_FUZZ_SEED")) seed += static_cast<uint64_t>(std::atoll(env)) * 1000;
+  if (const char* env = std::getenv("POLEMOS_FUZZ_SEED"))
+    seed += static_cast<uint64_t>(std::atoll(env)) * 1000;
   Rng r{seed};
-  std::string script = "# ruleset: " + ruleset + "\n" + (scenario.empty() ? "" : "# scenario: " + scenario + "\n");
+  std::string script =
+      "# ruleset: " + ruleset + "\n" + (scenario.empty() ? "" : "# scenario: " + scenario + "\n");
   for (int i = 0; i < lines; ++i) {
     std::string line = randomLine(r, repl);
     std::string before = engine::saveSession(*repl.session());
@@ -108,21 +198,33 @@ void fuzz(const std::string& ruleset, const std::string& scenario, uint64_t seed
     bool refused = out.rfind("error:", 0) == 0 || out.rfind("illegal:", 0) == 0;
     if (refused && out.find("the forced dice are dropped") != std::string::npos) {
       ASSERT_EQ(withoutForcedDice(engine::saveSession(*repl.session())), withoutForcedDice(before))
-          << ruleset << " seed " << seed << ", line " << i << ": `" << line << "` was refused (" << out
-          << ") but changed the game. The script so far (for polemos run):\n" << script;
+          << ruleset << " seed " << seed << ", line " << i << ": `" << line << "` was refused ("
+          << out << ") but changed the game. The script so far (for polemos run):\n"
+          << script;
     } else if (refused) {
       ASSERT_EQ(engine::saveSession(*repl.session()), before)
-          << ruleset << " seed " << seed << ", line " << i << ": `" << line << "` was refused (" << out
-          << ") but changed the game. The script so far (for polemos run):\n" << script;
+          << ruleset << " seed " << seed << ", line " << i << ": `" << line << "` was refused ("
+          << out << ") but changed the game. The script so far (for polemos run):\n"
+          << script;
     }
   }
 }
 
-TEST(ReplFuzz, StandardSandbox) { fuzz("standard", "", 11); }
-TEST(ReplFuzz, FourBattlesCannae) { fuzz("fourbattles", "cannae", 12); }
-TEST(ReplFuzz, DeluxePhalanx) { fuzz("deluxe", "phalanx", 13); }
-TEST(ReplFuzz, DeluxeSandbox) { fuzz("deluxe", "", 14); }
-TEST(ReplFuzz, StandardChalons) { fuzz("standard", "chalons", 15); }
+TEST(ReplFuzz, StandardSandbox) {
+  fuzz("standard", "", 11);
+}
+TEST(ReplFuzz, FourBattlesCannae) {
+  fuzz("fourbattles", "cannae", 12);
+}
+TEST(ReplFuzz, DeluxePhalanx) {
+  fuzz("deluxe", "phalanx", 13);
+}
+TEST(ReplFuzz, DeluxeSandbox) {
+  fuzz("deluxe", "", 14);
+}
+TEST(ReplFuzz, StandardChalons) {
+  fuzz("standard", "chalons", 15);
+}
 
 }  // namespace
 }  // namespace polemos

@@ -23,7 +23,8 @@ std::string readUntil(int fd, const std::string& want, int timeoutMs, std::strin
   char buf[4096];
   while (all.find(want) == std::string::npos) {
     int left = timeoutMs - static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                std::chrono::steady_clock::now() - start).count());
+                                                std::chrono::steady_clock::now() - start)
+                                                .count());
     if (left <= 0) break;
     pollfd p{fd, POLLIN, 0};
     if (poll(&p, 1, left) <= 0) break;
@@ -52,7 +53,8 @@ TEST(ReplPty, CompletesCommandsAndKeepsHistory) {
   if (pid == 0) {
     setenv("HOME", home.c_str(), 1);
     setenv("TERM", "dumb", 1);
-    execl(binary.c_str(), binary.c_str(), "play", duel.c_str(), duel.c_str(), static_cast<char*>(nullptr));
+    execl(binary.c_str(), binary.c_str(), "play", duel.c_str(), duel.c_str(),
+          static_cast<char*>(nullptr));
     _exit(127);
   }
   std::string all;

@@ -27,7 +27,8 @@ TEST(ReplSvg, DrawsHexesUnitsFeaturesZocAndLos) {
   repl::Repl r(o);
   std::string out;
   ASSERT_TRUE(r.start(out));
-  fs::path file = fs::temp_directory_path() / ("polemos_map_" + std::to_string(::getpid()) + ".svg");
+  fs::path file =
+      fs::temp_directory_path() / ("polemos_map_" + std::to_string(::getpid()) + ".svg");
   out.clear();
   r.execute("hexside 0101 0102 stream", out);
   out.clear();
@@ -40,10 +41,10 @@ TEST(ReplSvg, DrawsHexesUnitsFeaturesZocAndLos) {
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
   EXPECT_EQ(count(svg, "<polygon points") - count(svg, "fill-opacity"), 16u);  // 4x4 hexes
-  EXPECT_EQ(count(svg, "fill-opacity"), 3u);                                   // r1's zone of control
-  EXPECT_EQ(count(svg, "<rect"), 4u);                                          // four units
+  EXPECT_EQ(count(svg, "fill-opacity"), 3u);  // r1's zone of control
+  EXPECT_EQ(count(svg, "<rect"), 4u);         // four units
   EXPECT_NE(svg.find("<title>stream</title>"), std::string::npos);
-  EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos);                  // the line of sight
+  EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos);  // the line of sight
   fs::remove(file);
   out.clear();
   r.execute("map --svg", out);

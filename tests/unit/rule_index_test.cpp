@@ -27,7 +27,8 @@ TEST(RuleIndex, RuleNumbersAsWritten) {
 }
 
 struct TempProject {
-  fs::path root = fs::temp_directory_path() / fs::path("polemos_rule_index_" + std::to_string(::getpid()));
+  fs::path root =
+      fs::temp_directory_path() / fs::path("polemos_rule_index_" + std::to_string(::getpid()));
   TempProject() { fs::create_directories(root / "tests" / "rules" / "mini"); }
   ~TempProject() { fs::remove_all(root); }
   void write(const fs::path& rel, const std::string& text) {
@@ -49,7 +50,8 @@ TEST(RuleIndex, DeclarationsAndTests) {
   sequence { note §3.0 "start" }
 }
 )");
-  p.write("tests/rules/mini/7_5.script", "# §7.5 and §7.52.\n# ruleset: mini\nexpect fired §7.6 roll\n");
+  p.write("tests/rules/mini/7_5.script",
+          "# §7.5 and §7.52.\n# ruleset: mini\nexpect fired §7.6 roll\n");
   p.write("tests/rules/mini/other.script", "# §7.5 of another game\n# ruleset: other\n");
   diag::SourceManager sources;
   diag::Diagnostics diags(sources);
@@ -77,7 +79,8 @@ TEST(RuleIndex, DeclarationsAndTests) {
   std::string one = analysis::formatRule(index, "7.52");
   EXPECT_NE(one.find("mini.pol:6  procedure f"), std::string::npos) << one;
   EXPECT_NE(one.find("tests/rules/mini/7_5.script:1"), std::string::npos) << one;
-  EXPECT_NE(analysis::formatRule(index, "9.9").find("no declaration of mini and no test cites it"), std::string::npos);
+  EXPECT_NE(analysis::formatRule(index, "9.9").find("no declaration of mini and no test cites it"),
+            std::string::npos);
   // Rule-book order: 7.41 before 7.5 before 7.52 before 7.6.
   std::string all = analysis::formatIndex(index);
   EXPECT_LT(all.find("§7.41"), all.find("§7.5 "));

@@ -1,17 +1,17 @@
 // Session: the game as a value. Cloning, saving and loading, replay from (seed, decisions),
 // determinism, and refusal of corrupt saves without losing the game.
+#include "engine/session.h"
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
-
-#include "eval/trace.h"
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "check/loader.h"
 #include "engine/save.h"
-#include "engine/session.h"
+#include "eval/trace.h"
 
 using namespace polemos;
 namespace fs = std::filesystem;
@@ -72,8 +72,8 @@ std::shared_ptr<const ir::Program> loadGame() {
 std::string traceText(const engine::Session& s) {
   std::string out;
   for (const auto& e : s.state().trace)
-    out += fmt::format("{} {} {} {} {} {}\n", e.seq, cite::numberList(e.citations), eval::traceKindName(e.kind), e.subject,
-                       e.inputs, e.output);
+    out += fmt::format("{} {} {} {} {} {}\n", e.seq, cite::numberList(e.citations),
+                       eval::traceKindName(e.kind), e.subject, e.inputs, e.output);
   return out;
 }
 
@@ -158,7 +158,8 @@ TEST(Session, PlaysToTheEnd) {
   playFirst(s, 200, true);
   ASSERT_TRUE(s.over());
   EXPECT_TRUE(s.state().result.over);
-  EXPECT_NE(s.describeStop().find("wins (marginal), points"), std::string::npos) << s.describeStop();
+  EXPECT_NE(s.describeStop().find("wins (marginal), points"), std::string::npos)
+      << s.describeStop();
 }
 
 TEST(Session, CorruptSavesAreRefusedAndTheGameIsKept) {
@@ -247,8 +248,11 @@ ruleset ta {
   s.forceDice({5});
   ASSERT_EQ(s.act(0, {}).kind, engine::Outcome::Ok);
   std::vector<std::string> kinds;
-  for (const auto& e : s.state().trace) kinds.push_back(std::string(eval::traceKindName(e.kind)) + " " + cite::numberList(e.citations) + " " + e.output);
-  std::vector<std::string> want = {"phase 4.A start", "action 5.0 ", "roll 7.0 5", "table 7.6 2", "note  "};
+  for (const auto& e : s.state().trace)
+    kinds.push_back(std::string(eval::traceKindName(e.kind)) + " " + cite::numberList(e.citations) +
+                    " " + e.output);
+  std::vector<std::string> want = {"phase 4.A start", "action 5.0 ", "roll 7.0 5", "table 7.6 2",
+                                   "note  "};
   EXPECT_EQ(kinds, want);
 }
 

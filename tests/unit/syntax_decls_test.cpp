@@ -312,8 +312,7 @@ TEST(syntax_decls, Modifier) {
   EXPECT_EQ(d.description, "terrain");
   ASSERT_EQ(d.clauses.size(), 8u);
   EXPECT_EQ(d.clauses[0].op, ast::ModOpKind::Mul);
-  EXPECT_EQ(syntax::dumpExpr(d.clauses[0].cond.get()),
-            "(== (. (call hex_of d) terrain) DD)");
+  EXPECT_EQ(syntax::dumpExpr(d.clauses[0].cond.get()), "(== (. (call hex_of d) terrain) DD)");
   ASSERT_EQ(d.clauses[0].because.size(), 2u);
   EXPECT_EQ(d.clauses[1].op, ast::ModOpKind::Add);
   EXPECT_EQ(d.clauses[2].op, ast::ModOpKind::Sub);
@@ -439,16 +438,26 @@ TEST(syntax_decls, RemoveEveryKind) {
     DeclKind kind;
   };
   const Case cases[] = {
-      {"option", DeclKind::Option},       {"enum", DeclKind::Enum},
-      {"const", DeclKind::Const},         {"unit class", DeclKind::UnitClass},
-      {"unit type", DeclKind::UnitType},  {"terrain", DeclKind::Terrain},
-      {"hexside", DeclKind::Hexside},     {"table", DeclKind::Table},
-      {"quantity", DeclKind::Quantity},   {"modifier", DeclKind::Modifier},
-      {"function", DeclKind::Function},   {"procedure", DeclKind::Procedure},
-      {"action", DeclKind::Action},       {"results", DeclKind::Results},
-      {"event", DeclKind::Event},         {"trigger", DeclKind::Trigger},
-      {"die", DeclKind::Die},             {"phase", DeclKind::Sequence},
-      {"step", DeclKind::Sequence},       {"levels", DeclKind::Levels},
+      {"option", DeclKind::Option},
+      {"enum", DeclKind::Enum},
+      {"const", DeclKind::Const},
+      {"unit class", DeclKind::UnitClass},
+      {"unit type", DeclKind::UnitType},
+      {"terrain", DeclKind::Terrain},
+      {"hexside", DeclKind::Hexside},
+      {"table", DeclKind::Table},
+      {"quantity", DeclKind::Quantity},
+      {"modifier", DeclKind::Modifier},
+      {"function", DeclKind::Function},
+      {"procedure", DeclKind::Procedure},
+      {"action", DeclKind::Action},
+      {"results", DeclKind::Results},
+      {"event", DeclKind::Event},
+      {"trigger", DeclKind::Trigger},
+      {"die", DeclKind::Die},
+      {"phase", DeclKind::Sequence},
+      {"step", DeclKind::Sequence},
+      {"levels", DeclKind::Levels},
   };
   for (const Case& c : cases) {
     Rules p(std::string("remove ") + c.words + " melee.thing §1.2;");
@@ -464,8 +473,9 @@ TEST(syntax_decls, RemoveEveryKind) {
 
 TEST(syntax_decls, SoftKeywordsAsNames) {
   // Words that only mean something in one position are ordinary names elsewhere.
-  Rules p("const side = 1\nconst rows = columns + state + phase + table + function\n"
-          "function at(by: int): int = by");
+  Rules p(
+      "const side = 1\nconst rows = columns + state + phase + table + function\n"
+      "function at(by: int): int = by");
   ASSERT_EQ(p.errors(), "");
   EXPECT_EQ(p.decl(0).name.name, "side");
   EXPECT_EQ(syntax::dumpExpr(p.decl(1).value.get()),

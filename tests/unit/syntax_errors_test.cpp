@@ -127,8 +127,7 @@ TEST(syntax_errors, LexicalErrors) {
   EXPECT_EQ(open.first().message,
             "unexpected character '“'; strings are written between plain double quotes (\")");
   Parse section("ruleset r { const a = 1 § }");
-  EXPECT_EQ(section.first().message,
-            "a rule citation needs a rule number after '§' (like §7.43)");
+  EXPECT_EQ(section.first().message, "a rule citation needs a rule number after '§' (like §7.43)");
 }
 
 TEST(syntax_errors, UnterminatedStringIsOneError) {
@@ -169,7 +168,8 @@ TEST(syntax_errors, StopsWhenTheEngineIsFull) {
 TEST(syntax_errors, EngineAlreadyFull) {
   diag::SourceManager sources;
   diag::Diagnostics diags(sources);
-  for (size_t i = 0; i < diag::Diagnostics::kMaxErrors; ++i) diags.error({}, "earlier " + std::to_string(i));
+  for (size_t i = 0; i < diag::Diagnostics::kMaxErrors; ++i)
+    diags.error({}, "earlier " + std::to_string(i));
   diag::FileId id = sources.add("t.pol", "ruleset r { const = 1 }\nruleset ok {}\n");
   auto file = syntax::parseFile(diags, id);
   ASSERT_NE(file, nullptr);

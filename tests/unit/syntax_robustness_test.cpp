@@ -67,8 +67,9 @@ TEST(syntax_robustness, TextGarbage) {
   // Valid UTF-8 garbage gets past the UTF-8 check and exercises the lexer, parser and recovery.
   std::mt19937 rng(7);
   const std::vector<std::string> alphabet = {
-      "a", "x", "0", "9", "_", " ", "\n", "\t", "(", ")", "{", "}", "[", "]", "<", ">", "=",
-      "!", "+", "-", "*", "/", "%", ".", ",", ":", ";", "\"", "\\", "§", "é", "¤", "\x7f",
+      "a",        "x",      "0",    "9",   "_",     " ",    "\n",    "\t",  "(",    ")",  "{",
+      "}",        "[",      "]",    "<",   ">",     "=",    "!",     "+",   "-",    "*",  "/",
+      "%",        ".",      ",",    ":",   ";",     "\"",   "\\",    "§",   "é",    "¤",  "\x7f",
       "ruleset ", "table ", "row ", "if ", "else ", "not ", "roll ", "d6 ", "3:1 ", "/*", "*/"};
   for (int round = 0; round < 100; ++round) {
     std::string text;
@@ -81,11 +82,12 @@ TEST(syntax_robustness, TextGarbage) {
 TEST(syntax_robustness, TokenGarbage) {
   // Random sequences of real tokens reach deep into the grammar's error recovery.
   std::mt19937 rng(99);
-  const char* tokens[] = {"ruleset", "r",     "{",     "}",    "(",      ")",      "[",    "]",
-                          "const",   "=",     "1",     "if",   "else",   "table",  "row",  ":",
-                          "-",       "3:1",   "\"s\"", "§1",   "not",    "roll",   "d6",   ",",
-                          "procedure", "let", "phase", "for",  "in",     "..",     "->",   ";",
-                          "scenario", "map",  "modifier", "on", "when",  "always", "remove", "unit"};
+  const char* tokens[] = {
+      "ruleset",   "r",   "{",        "}",   "(",    ")",      "[",      "]",
+      "const",     "=",   "1",        "if",  "else", "table",  "row",    ":",
+      "-",         "3:1", "\"s\"",    "§1",  "not",  "roll",   "d6",     ",",
+      "procedure", "let", "phase",    "for", "in",   "..",     "->",     ";",
+      "scenario",  "map", "modifier", "on",  "when", "always", "remove", "unit"};
   for (int round = 0; round < 200; ++round) {
     std::string text;
     const int n = 5 + static_cast<int>(rng() % 200);

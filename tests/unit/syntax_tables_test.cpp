@@ -153,9 +153,10 @@ TEST(syntax_tables, OtherCells) {
 }
 
 TEST(syntax_tables, OverflowIsFlagged) {
-  Table t("columns n 99999999999999999999 1-99999999999999999999\n"
-          "row 1: 99999999999999999999 -9223372036854775808 9223372036854775807\n"
-          "row -9223372036854775808: 1");
+  Table t(
+      "columns n 99999999999999999999 1-99999999999999999999\n"
+      "row 1: 99999999999999999999 -9223372036854775808 9223372036854775807\n"
+      "row -9223372036854775808: 1");
   ASSERT_EQ(t.errors(), "");
   EXPECT_TRUE(t.spec().columns[0].overflow);
   EXPECT_TRUE(t.spec().columns[1].overflow);

@@ -45,7 +45,8 @@ TEST(Value, ProgramDisplaysValuesAsPlayersReadThem) {
   p.enums.push_back(EnumInfo{"R", {"AR", "DL"}, {"", ""}, {"", ""}, -1});
   TableInfo t;
   t.name = "crt";
-  t.cols = {TableKeyInfo{TableKeyInfo::Odds, 1, 4, "1:4"}, TableKeyInfo{TableKeyInfo::Odds, 1, 1, "1:1"}};
+  t.cols = {TableKeyInfo{TableKeyInfo::Odds, 1, 4, "1:4"},
+            TableKeyInfo{TableKeyInfo::Odds, 1, 1, "1:1"}};
   p.tables.push_back(t);
   EXPECT_EQ(p.display(Value::odds(3, 1)), "3:1");
   EXPECT_EQ(p.display(Value::of(Tag::Enum, 1, 0)), "DL");
