@@ -148,20 +148,22 @@ int32_t Compiler::compileStandalone(const ast::Expr& e) {
 
 // Marks every function whose code, or the code of a function it calls or makes a value of,
 // writes trace events (tracesDeep): a fixed point over the call graph.
+int32_t calleeOf(const ir::Program& P, const Instr& in) {
+  int32_t callee = -1;
+  if (in.op == Op::Call || in.op == Op::MakeClosure) callee = in.a;
+  if (in.op == Op::Const && in.a >= 0 && static_cast<size_t>(in.a) < P.constants.size() &&
+      P.constants[in.a].tag == Tag::Func)
+    callee = static_cast<int32_t>(P.constants[in.a].i);
+  return callee >= 0 && static_cast<size_t>(callee) < P.functions.size() ? callee : -1;
+}
+
 void markTracingCalls(ir::Program& P) {
   const size_t n = P.functions.size();
   std::vector<std::vector<int32_t>> callers(n);
-  for (size_t f = 0; f < n; ++f) {
-    for (const Instr& in : P.functions[f].code) {
-      int32_t callee = -1;
-      if (in.op == Op::Call || in.op == Op::MakeClosure) callee = in.a;
-      if (in.op == Op::Const && in.a >= 0 && static_cast<size_t>(in.a) < P.constants.size() &&
-          P.constants[in.a].tag == Tag::Func)
-        callee = static_cast<int32_t>(P.constants[in.a].i);
-      if (callee >= 0 && static_cast<size_t>(callee) < n)
+  for (size_t f = 0; f < n; ++f)
+    for (const Instr& in : P.functions[f].code)
+      if (int32_t callee = calleeOf(P, in); callee >= 0)
         callers[callee].push_back(static_cast<int32_t>(f));
-    }
-  }
   std::vector<int32_t> work;
   for (size_t f = 0; f < n; ++f) {
     P.functions[f].tracesDeep = P.functions[f].writesTrace;

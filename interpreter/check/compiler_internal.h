@@ -241,6 +241,10 @@ class Compiler {
                                          const std::string& callee);
 };
 
+// The function an instruction calls or makes a value of (a call, a closure, a function
+// constant), or -1: the edges of the call graph.
+int32_t calleeOf(const ir::Program& P, const Instr& in);
+
 // Marks every function whose code, or the code of a function it calls or makes a value of,
 // writes trace events (tracesDeep).
 void markTracingCalls(ir::Program& P);

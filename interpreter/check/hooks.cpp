@@ -41,14 +41,8 @@ void Compiler::checkHooks() {
   // Which functions are called or taken as values anywhere.
   std::vector<bool> referenced(P.functions.size(), false);
   for (const Function& f : P.functions)
-    for (const Instr& in : f.code) {
-      int32_t callee = -1;
-      if (in.op == Op::Call || in.op == Op::MakeClosure) callee = in.a;
-      if (in.op == Op::Const && in.a >= 0 && static_cast<size_t>(in.a) < P.constants.size() &&
-          P.constants[in.a].tag == Tag::Func)
-        callee = static_cast<int32_t>(P.constants[in.a].i);
-      if (callee >= 0 && static_cast<size_t>(callee) < referenced.size()) referenced[callee] = true;
-    }
+    for (const Instr& in : f.code)
+      if (int32_t callee = calleeOf(P, in); callee >= 0) referenced[callee] = true;
   std::vector<std::pair<std::string, int32_t>> named(P.functionByName.begin(),
                                                      P.functionByName.end());
   std::sort(named.begin(), named.end());
