@@ -128,7 +128,7 @@ void BM_ChalonsLegalMoves(benchmark::State& state) {
   }
   size_t n = 0;
   for (auto _ : state) {
-    s->mutableState();  // a new version of the game: the memo of pure calls starts empty
+    s->forgetMemo();  // the memo of pure calls starts empty
     n = s->legal().size();
   }
   state.counters["options"] = static_cast<double>(n);

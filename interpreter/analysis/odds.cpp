@@ -397,9 +397,7 @@ Session workingCopy(const Session& game) {
   Session s = game;
   s.clearForcedDice();
   s.setAutoRoll(false);
-  eval::GameState& st = s.mutableState();
-  st.trace.clear();
-  st.tracing = true;
+  s.restartTrace();
   return s;
 }
 

@@ -56,11 +56,14 @@ class Session {
   const ir::Program& program() const { return *program_; }
   std::shared_ptr<const ir::Program> programPtr() const { return program_; }
   const eval::GameState& state() const { return state_; }
-  // For the sandbox: changes made through this count as changes of the game (the memo of pure
-  // calls is invalidated).
-  eval::GameState& mutableState() {
-    ++state_.version;
-    return state_;
+  // Forgets what the memo of pure calls remembers, as after a change of the game (a benchmark
+  // measures a cold game with it). Nothing of the game changes.
+  void forgetMemo() { ++state_.version; }
+  // Drops the trace so far and turns tracing on (a working copy for enumeration reads results from
+  // a trace of its own). Nothing of the game changes.
+  void restartTrace() {
+    state_.trace.clear();
+    state_.tracing = true;
   }
   const eval::Stop& stop() const { return stop_; }
   bool over() const { return stop_.kind == eval::Stop::End; }
@@ -127,6 +130,8 @@ class Session {
   }
 
  private:
+  // engine/setup's typed edits change the state; nothing else outside the Session does.
+  friend struct SetupAccess;
   Outcome run();  // runs the machine to the next stop, rolling dice when autoRoll_
   void replaceState(eval::GameState&& earlier);
   std::string applyConfig();

@@ -22,8 +22,7 @@ bool Repl::restart(std::string& out) {
     out += "error: the current game is unchanged\n";
     return false;
   }
-  undo_.clear();
-  redo_.clear();
+  history_.clear();
   log_.clear();
   return true;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "engine/reading.h"
 #include "eval/interpreter.h"
 #include "eval/trace.h"
 #include "limits/limits.h"
@@ -73,10 +74,7 @@ void Repl::cmdLegal(std::string& out) {
 }
 
 void Repl::pushHistory() {
-  undo_.push_back(Snapshot{*session_, log_});
-  redo_.clear();
-  // The history is bounded so that a long game does not hold thousands of copies.
-  if (undo_.size() > 500) undo_.erase(undo_.begin());
+  history_.push(*session_, log_);
 }
 
 void Repl::afterMove(const engine::Outcome& o, size_t traceBefore, std::string& out) {
@@ -84,11 +82,11 @@ void Repl::afterMove(const engine::Outcome& o, size_t traceBefore, std::string& 
     std::string cite;
     for (const auto& c : o.citations) cite += "§" + c + " ";
     out += "illegal: " + cite + o.message + "\n";
-    undo_.pop_back();  // nothing changed
+    history_.dropLast();  // nothing changed
     return;
   }
   if (o.kind == engine::Outcome::Error) {
-    undo_.pop_back();
+    history_.dropLast();
     error(out, o.message);
     return;
   }
@@ -98,85 +96,16 @@ void Repl::afterMove(const engine::Outcome& o, size_t traceBefore, std::string& 
   cmdStatus(out);
 }
 
-std::optional<Value> Repl::parseArg(const ActionParam& p, const std::string& word,
-                                    std::string& why) const {
-  const auto& st = session_->state();
-  const Program& P = session_->program();
-  auto unitNamed = [&]() -> std::optional<Value> {
-    for (size_t u = 0; u < st.units.size(); ++u)
-      if (st.units[u].id == word) return Value::of(Tag::Unit, static_cast<int64_t>(u));
-    return std::nullopt;
-  };
-  switch (p.type.kind) {
-    case TypeKind::Unit:
-      if (auto u = unitNamed()) return u;
-      why = fmt::format("no unit '{}'", word);
-      return std::nullopt;
-    case TypeKind::Hex: {
-      int32_t h = st.map.parse(word);
-      if (h >= 0) return Value::of(Tag::Hex, h);
-      why = fmt::format("'{}' is not a hex of this map", word);
-      return std::nullopt;
-    }
-    case TypeKind::Int:
-      if (auto v = parseInt(word)) return Value::integer(*v);
-      why = fmt::format("'{}' is not a number", word);
-      return std::nullopt;
-    case TypeKind::Bool:
-      if (word == "yes" || word == "true" || word == "on") return Value::boolean(true);
-      if (word == "no" || word == "false" || word == "off") return Value::boolean(false);
-      why = fmt::format("'{}' is not yes or no", word);
-      return std::nullopt;
-    case TypeKind::Side:
-      for (size_t s = 0; s < P.sides.size(); ++s)
-        if (P.sides[s].name == word) return Value::of(Tag::Side, static_cast<int64_t>(s));
-      why = fmt::format("no side '{}'", word);
-      return std::nullopt;
-    case TypeKind::Enum: {
-      const auto& members = P.enums[p.type.id].members;
-      for (size_t m = 0; m < members.size(); ++m)
-        if (members[m] == word) return Value::of(Tag::Enum, static_cast<int64_t>(m), p.type.id);
-      why = fmt::format("'{}' is not one of: {}", word, [&] {
-        std::string s;
-        for (const auto& m : members) s += (s.empty() ? "" : ", ") + m;
-        return s;
-      }());
-      return std::nullopt;
-    }
-    default: {
-      // Anything else: a unit, a hex or a number, whichever the word is.
-      if (auto u = unitNamed()) return u;
-      int32_t h = st.map.parse(word);
-      if (h >= 0) return Value::of(Tag::Hex, h);
-      if (auto v = parseInt(word)) return Value::integer(*v);
-      why = fmt::format("cannot read '{}' as {}", word, p.name);
-      return std::nullopt;
-    }
-  }
-}
-
 bool Repl::cmdAction(int32_t action, const std::vector<std::string>& args, std::string& out) {
-  const ActionInfo& a = session_->program().actions[action];
-  if (args.size() != a.params.size()) {
-    std::string usage = a.name;
-    for (const auto& p : a.params) usage += " " + p.name;
-    error(out, fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(),
-                           a.params.size() == 1 ? "" : "s", usage));
+  std::string why;
+  auto values = engine::readArguments(*session_, action, args, why);
+  if (!values) {
+    error(out, why);
     return true;
-  }
-  std::vector<Value> values;
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string why;
-    auto v = parseArg(a.params[i], args[i], why);
-    if (!v) {
-      error(out, why);
-      return true;
-    }
-    values.push_back(*v);
   }
   pushHistory();
   size_t before = session_->state().trace.size();
-  afterMove(session_->act(action, values), before, out);
+  afterMove(session_->act(action, *values), before, out);
   return true;
 }
 
@@ -211,7 +140,7 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
   while ((n < 0 || done < n) && !session_->over()) {
     size_t before = session_->state().trace.size();
     engine::RandomPlayer::Move m = autoPlayer_.play(
-        *session_, [&] { pushHistory(); }, [&] { undo_.pop_back(); });
+        *session_, [&] { pushHistory(); }, [&] { history_.dropLast(); });
     if (m.kind == engine::RandomPlayer::Move::None) break;
     if (m.kind == engine::RandomPlayer::Move::Relist) continue;
     if (m.kind != engine::RandomPlayer::Move::Played) {
@@ -304,22 +233,14 @@ void Repl::cmdUndo(const std::vector<std::string>& args, std::string& out) {
     if (!v || *v < 1) return error(out, "undo takes a positive number of moves");
     n = *v;
   }
-  if (undo_.empty()) return error(out, "nothing to undo");
-  for (long long i = 0; i < n && !undo_.empty(); ++i) {
-    redo_.push_back(Snapshot{*session_, log_});
-    *session_ = std::move(undo_.back().session);
-    log_ = std::move(undo_.back().log);
-    undo_.pop_back();
+  if (!history_.canUndo()) return error(out, "nothing to undo");
+  for (long long i = 0; i < n && history_.undo(*session_, log_); ++i) {
   }
   cmdStatus(out);
 }
 
 void Repl::cmdRedo(std::string& out) {
-  if (redo_.empty()) return error(out, "nothing to redo");
-  undo_.push_back(Snapshot{*session_, log_});
-  *session_ = std::move(redo_.back().session);
-  log_ = std::move(redo_.back().log);
-  redo_.pop_back();
+  if (!history_.redo(*session_, log_)) return error(out, "nothing to redo");
   cmdStatus(out);
 }
 

@@ -15,8 +15,10 @@
 
 #include "analysis/odds.h"
 #include "check/loader.h"
+#include "engine/history.h"
 #include "engine/random_player.h"
 #include "engine/session.h"
+#include "engine/setup.h"
 
 namespace polemos::repl {
 
@@ -100,20 +102,18 @@ class Repl {
   // Exact odds of an action or of the action under way; works on copies and never touches the game.
   void cmdOdds(const std::vector<std::string>& args, std::string& out);
   bool restart(std::string& out);
+  // A typed set-up edit as one step of undo and of the log; false, with the error said, if refused.
+  bool applyEdit(const engine::Edit& e, std::string& out);
   // Parses, compiles and evaluates an expression of the language on the current game. On a
   // syntax or check error, `diagnostics` holds them rendered; on a runtime error, `error`.
   std::optional<ir::Value> evaluate(const std::string& text, const char* origin,
                                     std::string& diagnostics, std::string& error,
                                     std::string* shown = nullptr);
-  std::optional<ir::Value> parseFieldValue(const ir::Type& t, const std::string& text,
-                                           std::string& why) const;
   bool cmdAction(int32_t action, const std::vector<std::string>& args, std::string& out);
   void afterMove(const engine::Outcome& o, size_t traceBefore, std::string& out);
   void printTrace(size_t from, std::string& out);
   void pushHistory();
   void error(std::string& out, const std::string& msg);
-  std::optional<ir::Value> parseArg(const ir::ActionParam& p, const std::string& word,
-                                    std::string& why) const;
   std::string formatEvent(const eval::TraceEvent& e) const;
   void cmdExpectFired(const std::vector<std::string>& args, std::string& out);
   void cmdCompare(const std::vector<std::string>& args, std::string& out);
@@ -129,12 +129,8 @@ class Repl {
 
   ReplOptions options_;
   std::unique_ptr<engine::Session> session_;
-  // History: each entry is the game and the commands that made it (for undo, redo and replay).
-  struct Snapshot {
-    engine::Session session;
-    std::vector<std::string> log;
-  };
-  std::vector<Snapshot> undo_, redo_;
+  // Undo and redo: each entry is the game and the commands that made it.
+  engine::History history_;
   std::vector<std::string> log_;  // the commands that changed the game since it started
   std::string currentLine_;
   void record() { log_.push_back(currentLine_); }

@@ -9,6 +9,7 @@
 #include "analysis/odds.h"
 #include "analysis/rule_index.h"
 #include "check/loader.h"
+#include "engine/reading.h"
 #include "eval/interpreter.h"
 #include "repl/repl.h"
 #include "repl/text.h"
@@ -85,28 +86,15 @@ std::optional<analysis::OddsReport> Repl::computeOdds(const std::vector<std::str
     }
     return analysis::oddsFromHere(*session_, req);
   }
-  const auto& actions = session_->program().actions;
-  auto it = std::find_if(actions.begin(), actions.end(),
-                         [&](const ActionInfo& a) { return a.name == words[0]; });
-  if (it == actions.end()) {
+  int32_t action = engine::findAction(session_->program(), words[0]);
+  if (action < 0) {
     why = fmt::format("odds: '{}' is not an action of this ruleset", words[0]);
     return std::nullopt;
   }
-  const ActionInfo& a = *it;
-  if (words.size() - 1 != a.params.size()) {
-    std::string usage = a.name;
-    for (const auto& p : a.params) usage += " " + p.name;
-    why = fmt::format("{} takes {} argument{}: {}", a.name, a.params.size(),
-                      a.params.size() == 1 ? "" : "s", usage);
-    return std::nullopt;
-  }
-  std::vector<Value> values;
-  for (size_t i = 1; i < words.size(); ++i) {
-    auto v = parseArg(a.params[i - 1], words[i], why);
-    if (!v) return std::nullopt;
-    values.push_back(*v);
-  }
-  return analysis::oddsOfAction(*session_, static_cast<int32_t>(it - actions.begin()), values, req);
+  auto args = engine::readArguments(*session_, action,
+                                    std::vector<std::string>(words.begin() + 1, words.end()), why);
+  if (!args) return std::nullopt;
+  return analysis::oddsOfAction(*session_, action, *args, req);
 }
 
 void Repl::cmdOdds(const std::vector<std::string>& args, std::string& out) {

@@ -62,8 +62,7 @@ std::map<std::string, uint64_t> monteCarlo(const engine::Session& game, int32_t 
                                            const std::vector<std::string>& always, uint64_t n) {
   std::map<std::string, uint64_t> counts;
   engine::Session base = game;
-  base.mutableState().trace.clear();
-  base.mutableState().tracing = true;
+  base.restartTrace();
   std::mt19937_64 choices(12345);
   for (uint64_t i = 0; i < n; ++i) {
     engine::Session s = base;
