@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "engine/reading.h"
 #include "eval/trace.h"
 
 namespace polemos::analysis {
@@ -531,6 +532,28 @@ std::string formatOdds(const OddsReport& r, bool json) {
         "(a decision does not divide the probability: the rows of one decision's options each "
         "carry the chance of reaching it)\n";
   return out;
+}
+
+std::optional<OddsReport> oddsOfWords(const Session& game, const std::vector<std::string>& words,
+                                      const OddsRequest& request, std::string& why) {
+  if (words.empty()) {
+    if (game.stop().kind != Stop::Choose) {
+      why =
+          "odds takes an action, as in `odds attack 0506`, or alone asks about the action under "
+          "way (none is)";
+      return std::nullopt;
+    }
+    return oddsFromHere(game, request);
+  }
+  int32_t action = engine::findAction(game.program(), words[0]);
+  if (action < 0) {
+    why = fmt::format("odds: '{}' is not an action of this ruleset", words[0]);
+    return std::nullopt;
+  }
+  auto args = engine::readArguments(game, action,
+                                    std::vector<std::string>(words.begin() + 1, words.end()), why);
+  if (!args) return std::nullopt;
+  return oddsOfAction(game, action, *args, request);
 }
 
 }  // namespace polemos::analysis

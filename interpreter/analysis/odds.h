@@ -86,6 +86,12 @@ OddsReport oddsOfAction(const engine::Session& game, int32_t action,
 // The odds of the action under way (the game stopped at a decision or a roll inside it).
 OddsReport oddsFromHere(const engine::Session& game, const OddsRequest& request);
 
+// The question as a player types it: an action's name and arguments ("attack 0506"), or no words
+// for the action under way. Nothing, with `why`, when it cannot be read in this game.
+std::optional<OddsReport> oddsOfWords(const engine::Session& game,
+                                      const std::vector<std::string>& words,
+                                      const OddsRequest& request, std::string& why);
+
 // The summary of one finished branch: `before` is the game when the question was asked, `after`
 // the game at the end of the branch (for a Monte Carlo check that plays the same action).
 OddsOutcome summarizeOutcome(const engine::Session& before, const engine::Session& after);

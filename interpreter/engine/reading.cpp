@@ -54,6 +54,74 @@ int32_t findUnit(const eval::GameState& s, const std::string& id) {
   return -1;
 }
 
+namespace {
+
+std::string namesOf(const std::vector<KindInfo>& kinds) {
+  std::string known;
+  for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.name;
+  return known;
+}
+
+int32_t settable(const Schema& schema, const std::string& name) {
+  for (size_t f = 0; f < schema.fields.size(); ++f)
+    if (schema.fields[f].name == name && schema.fields[f].derived < 0)
+      return static_cast<int32_t>(f);
+  return -1;
+}
+
+int32_t refuse(std::string& why, std::string message) {
+  why = std::move(message);
+  return -1;
+}
+
+}  // namespace
+
+int32_t readSide(const Program& p, const std::string& name, std::string& why) {
+  int32_t i = findSide(p, name);
+  return i >= 0 ? i : refuse(why, fmt::format("no side '{}'", name));
+}
+int32_t readUnitType(const Program& p, const std::string& name, std::string& why) {
+  int32_t i = findUnitType(p, name);
+  return i >= 0 ? i : refuse(why, fmt::format("no unit type '{}'", name));
+}
+int32_t readTerrain(const Program& p, const std::string& name, std::string& why) {
+  int32_t i = findTerrain(p, name);
+  return i >= 0 ? i
+                : refuse(why, fmt::format("unknown terrain '{}' (this ruleset has: {})", name,
+                                          namesOf(p.terrains)));
+}
+int32_t readFeature(const Program& p, const std::string& name, std::string& why) {
+  int32_t i = findFeature(p, name);
+  std::string known = namesOf(p.features);
+  return i >= 0 ? i
+                : refuse(why, fmt::format("unknown hexside kind '{}' (this ruleset has: {})", name,
+                                          known.empty() ? "none" : known));
+}
+int32_t readPhase(const Program& p, const std::string& name, std::string& why) {
+  int32_t i = findPhase(p, name);
+  return i >= 0 ? i : refuse(why, fmt::format("this ruleset has no phase '{}'", name));
+}
+int32_t readHex(const eval::GameState& s, const std::string& label, std::string& why) {
+  int32_t h = s.map.parse(label);
+  return h >= 0 ? h : refuse(why, fmt::format("'{}' is not a hex of this map", label));
+}
+int32_t readUnit(const eval::GameState& s, const std::string& id, std::string& why) {
+  int32_t u = findUnit(s, id);
+  return u >= 0 ? u : refuse(why, fmt::format("no unit '{}'", id));
+}
+int32_t readUnitField(const Program& p, int32_t cls, const std::string& name, std::string& why) {
+  int32_t f = settable(p.classes.at(cls), name);
+  return f >= 0 ? f
+                : refuse(why, fmt::format("unit class {} has no field '{}' that can be set",
+                                          p.classes[cls].name, name));
+}
+int32_t readSideField(const Program& p, const std::string& name, std::string& why) {
+  int32_t f = settable(p.sideState, name);
+  return f >= 0
+             ? f
+             : refuse(why, fmt::format("the side state has no field '{}' that can be set", name));
+}
+
 std::optional<Value> readValue(const Session& s, const Type& t, const std::string& text,
                                std::string& why) {
   const Program& P = s.program();

@@ -30,6 +30,19 @@ int32_t findAction(const ir::Program& p, const std::string& name);
 // A unit by its id in the game, or -1.
 int32_t findUnit(const eval::GameState& s, const std::string& id);
 
+// The same by name, with the refusal said as the prompt says it ("no side 'x'", "unknown terrain
+// 'x' (this ruleset has: clear, woods)", "'9999' is not a hex of this map"): -1 and `why`.
+int32_t readSide(const ir::Program& p, const std::string& name, std::string& why);
+int32_t readUnitType(const ir::Program& p, const std::string& name, std::string& why);
+int32_t readTerrain(const ir::Program& p, const std::string& name, std::string& why);
+int32_t readFeature(const ir::Program& p, const std::string& name, std::string& why);
+int32_t readPhase(const ir::Program& p, const std::string& name, std::string& why);
+int32_t readHex(const eval::GameState& s, const std::string& label, std::string& why);
+int32_t readUnit(const eval::GameState& s, const std::string& id, std::string& why);
+// A field that can be set (not derived) of a unit's class or of the side state.
+int32_t readUnitField(const ir::Program& p, int32_t cls, const std::string& name, std::string& why);
+int32_t readSideField(const ir::Program& p, const std::string& name, std::string& why);
+
 // A value of type `t` as written at the prompt (`set`, `place`, `setside`): none, numbers,
 // true/false (yes/no, on/off), odds A:B, enum members, sides, hexes, terrains, unit types, units.
 std::optional<ir::Value> readValue(const Session& s, const ir::Type& t, const std::string& text,

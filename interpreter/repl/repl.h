@@ -117,15 +117,6 @@ class Repl {
   std::string formatEvent(const eval::TraceEvent& e) const;
   void cmdExpectFired(const std::vector<std::string>& args, std::string& out);
   void cmdCompare(const std::vector<std::string>& args, std::string& out);
-  // The commands that set the current situation up again in an empty sandbox of `target`'s rules
-  // (map, sides, units, fields, phase), for `compare`; a unit type `target` lacks is re-created as
-  // one of its types of the same class, said in `notes`. Empty with `why` when it cannot be done.
-  // With `phaseFirst`, the phase is reached before the units are placed.
-  // Unit types in `mapping` (--map FROM=TO) are not substituted.
-  std::vector<std::string> situationScript(const ir::Program& target,
-                                           const std::map<std::string, std::string>& mapping,
-                                           std::vector<std::string>& notes, std::string& why,
-                                           bool phaseFirst = false) const;
 
   ReplOptions options_;
   std::unique_ptr<engine::Session> session_;

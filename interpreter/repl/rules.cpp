@@ -9,7 +9,6 @@
 #include "analysis/odds.h"
 #include "analysis/rule_index.h"
 #include "check/loader.h"
-#include "engine/reading.h"
 #include "eval/interpreter.h"
 #include "repl/repl.h"
 #include "repl/text.h"
@@ -77,24 +76,7 @@ void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
 std::optional<analysis::OddsReport> Repl::computeOdds(const std::vector<std::string>& words,
                                                       const analysis::OddsRequest& req,
                                                       std::string& why) {
-  if (words.empty()) {
-    if (session_->stop().kind != eval::Stop::Choose) {
-      why =
-          "odds takes an action, as in `odds attack 0506`, or alone asks about the action under "
-          "way (none is)";
-      return std::nullopt;
-    }
-    return analysis::oddsFromHere(*session_, req);
-  }
-  int32_t action = engine::findAction(session_->program(), words[0]);
-  if (action < 0) {
-    why = fmt::format("odds: '{}' is not an action of this ruleset", words[0]);
-    return std::nullopt;
-  }
-  auto args = engine::readArguments(*session_, action,
-                                    std::vector<std::string>(words.begin() + 1, words.end()), why);
-  if (!args) return std::nullopt;
-  return analysis::oddsOfAction(*session_, action, *args, req);
+  return analysis::oddsOfWords(*session_, words, req, why);
 }
 
 void Repl::cmdOdds(const std::vector<std::string>& args, std::string& out) {

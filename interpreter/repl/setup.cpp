@@ -34,12 +34,6 @@ bool Repl::applyEdit(const engine::Edit& e, std::string& out) {
 
 namespace {
 
-std::string namesOf(const std::vector<KindInfo>& kinds) {
-  std::string known;
-  for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.name;
-  return known;
-}
-
 // The field of `schema` named `key` that can be set (not derived), or -1.
 int32_t settableField(const Schema& schema, const std::string& key) {
   for (size_t f = 0; f < schema.fields.size(); ++f)
@@ -54,12 +48,11 @@ void Repl::cmdTerrain(const std::vector<std::string>& args, std::string& out) {
   const Program& P = session_->program();
   if (args.size() != 3)
     return error(out, "terrain takes a hex and a terrain kind, as in `terrain 2725 woods`");
-  int32_t h = session_->state().map.parse(args[1]);
-  if (h < 0) return error(out, fmt::format("'{}' is not a hex of this map", args[1]));
-  int32_t t = engine::findTerrain(P, args[2]);
-  if (t < 0)
-    return error(out, fmt::format("unknown terrain '{}' (this ruleset has: {})", args[2],
-                                  namesOf(P.terrains)));
+  std::string why;
+  int32_t h = engine::readHex(session_->state(), args[1], why);
+  if (h < 0) return error(out, why);
+  int32_t t = engine::readTerrain(P, args[2], why);
+  if (t < 0) return error(out, why);
   if (applyEdit(engine::edit::Terrain{h, t}, out))
     out += fmt::format("hex {} is now {}\n", args[1], args[2]);
 }
@@ -75,12 +68,9 @@ void Repl::cmdHexside(const std::vector<std::string>& args, std::string& out) {
     return error(out, fmt::format("'{}' is not a hex of this map", a < 0 ? args[1] : args[2]));
   if (!m.adjacent(a, b))
     return error(out, fmt::format("hexes {} and {} are not adjacent", args[1], args[2]));
-  int32_t f = engine::findFeature(P, args[3]);
-  if (f < 0) {
-    std::string known = namesOf(P.features);
-    return error(out, fmt::format("unknown hexside kind '{}' (this ruleset has: {})", args[3],
-                                  known.empty() ? "none" : known));
-  }
+  std::string why;
+  int32_t f = engine::readFeature(P, args[3], why);
+  if (f < 0) return error(out, why);
   if (applyEdit(engine::edit::Hexside{a, b, f}, out))
     out += fmt::format("hexside {}/{} has {}\n", args[1], args[2], args[3]);
 }
@@ -93,12 +83,11 @@ void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
                  "place takes a side, a unit type and a hex, as in `place roman legion 2725 facing "
                  "N as l1 strength=6`");
   engine::edit::Place e;
-  e.side = engine::findSide(P, args[1]);
-  if (e.side < 0) return error(out, fmt::format("no side '{}'", args[1]));
-  e.type = engine::findUnitType(P, args[2]);
-  if (e.type < 0) return error(out, fmt::format("no unit type '{}'", args[2]));
-  e.hex = st.map.parse(args[3]);
-  if (e.hex < 0) return error(out, fmt::format("'{}' is not a hex of this map", args[3]));
+  std::string why;
+  if ((e.side = engine::readSide(P, args[1], why)) < 0 ||
+      (e.type = engine::readUnitType(P, args[2], why)) < 0 ||
+      (e.hex = engine::readHex(st, args[3], why)) < 0)
+    return error(out, why);
   const Schema& cls = P.classes[P.unitTypes[e.type].cls];
   for (size_t i = 4; i < args.size(); ++i) {
     if ((args[i] == "facing" && i + 1 < args.size()) || args[i].rfind("facing=", 0) == 0) {
@@ -119,7 +108,6 @@ void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
       if (slot < 0)
         return error(
             out, fmt::format("unit class {} has no field '{}'", cls.name, args[i].substr(0, eq)));
-      std::string why;
       auto v = engine::readValue(*session_, cls.fields[slot].type, args[i].substr(eq + 1), why);
       if (!v) return error(out, why);
       e.fields.push_back({slot, *v});
@@ -133,8 +121,9 @@ void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
 
 void Repl::cmdRemove(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "remove takes a unit id");
-  int32_t u = engine::findUnit(session_->state(), args[1]);
-  if (u < 0) return error(out, fmt::format("no unit '{}'", args[1]));
+  std::string why;
+  int32_t u = engine::readUnit(session_->state(), args[1], why);
+  if (u < 0) return error(out, why);
   if (applyEdit(engine::edit::Remove{u}, out)) out += fmt::format("removed {}\n", args[1]);
 }
 
@@ -150,8 +139,9 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
   for (size_t i = 2; i < args.size(); ++i)
     if (args[i].find('=') == std::string::npos) return error(out, usage);
   const auto& st = session_->state();
-  int32_t who = side ? engine::findSide(P, args[1]) : engine::findUnit(st, args[1]);
-  if (who < 0) return error(out, fmt::format("no {} '{}'", side ? "side" : "unit", args[1]));
+  std::string why;
+  int32_t who = side ? engine::readSide(P, args[1], why) : engine::readUnit(st, args[1], why);
+  if (who < 0) return error(out, why);
   engine::edit::SetSide sideEdit{who, {}};
   engine::edit::SetUnit unitEdit{who, {}};
   using Change = engine::edit::SetUnit::Change;
@@ -159,11 +149,9 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
   for (size_t i = 2; i < args.size(); ++i) {
     std::string key = args[i].substr(0, args[i].find('='));
     std::string text = args[i].substr(args[i].find('=') + 1);
-    std::string why;
     if (side) {
-      int32_t slot = settableField(P.sideState, key);
-      if (slot < 0)
-        return error(out, fmt::format("the side state has no field '{}' that can be set", key));
+      int32_t slot = engine::readSideField(P, key, why);
+      if (slot < 0) return error(out, why);
       auto v = engine::readValue(*session_, P.sideState.fields[slot].type, text, why);
       if (!v) return error(out, why);
       sideEdit.fields.push_back({slot, *v});
@@ -174,16 +162,14 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
       unitEdit.changes.push_back({Change::Facing, -1, Value::integer(static_cast<int64_t>(*d))});
       report += fmt::format("{}.facing = {}\n", args[1], text);
     } else if (key == "hex") {
-      int32_t h = st.map.parse(text);
-      if (h < 0) return error(out, fmt::format("'{}' is not a hex of this map", text));
+      int32_t h = engine::readHex(st, text, why);
+      if (h < 0) return error(out, why);
       unitEdit.changes.push_back({Change::Hex, -1, Value::of(Tag::Hex, h)});
       report += fmt::format("{}.hex = {}\n", args[1], text);
     } else {
       const Schema& cls = P.classes[st.units[who].cls];
-      int32_t slot = settableField(cls, key);
-      if (slot < 0)
-        return error(out,
-                     fmt::format("unit class {} has no field '{}' that can be set", cls.name, key));
+      int32_t slot = engine::readUnitField(P, st.units[who].cls, key, why);
+      if (slot < 0) return error(out, why);
       auto v = engine::readValue(*session_, cls.fields[slot].type, text, why);
       if (!v) return error(out, why);
       unitEdit.changes.push_back({Change::FieldValue, slot, *v});
@@ -268,13 +254,11 @@ void Repl::cmdGoto(const std::vector<std::string>& given, std::string& out) {
   if (args.size() < 2 || args.size() > 3)
     return error(out,
                  "goto takes a phase, optionally a side and --first, as in `goto combat roman`");
-  int32_t phase = engine::findPhase(P, args[1]);
-  if (phase < 0) return error(out, fmt::format("this ruleset has no phase '{}'", args[1]));
-  int32_t side = -1;
-  if (args.size() == 3) {
-    side = engine::findSide(P, args[2]);
-    if (side < 0) return error(out, fmt::format("no side '{}'", args[2]));
-  }
+  std::string why;
+  int32_t phase = engine::readPhase(P, args[1], why);
+  if (phase < 0) return error(out, why);
+  int32_t side = args.size() == 3 ? engine::readSide(P, args[2], why) : -1;
+  if (args.size() == 3 && side < 0) return error(out, why);
   pushHistory();
   size_t before = 0;
   engine::Outcome o = engine::gotoPhase(*session_, phase, side, first, &before);
