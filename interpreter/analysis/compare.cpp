@@ -53,7 +53,7 @@ bool isHouseFile(const std::string& target) {
 
 // The target's program: its game of the scenario if it can play it, else its rules alone.
 // Nothing, with `problem`, when neither loads and starts.
-std::shared_ptr<const Program> loadTarget(const GameSpec& o, std::string& problem) {
+std::shared_ptr<const Program> loadTarget(const engine::GameOrigin& o, std::string& problem) {
   auto attempt = [&](const std::string& scenario) -> std::shared_ptr<const Program> {
     diag::SourceManager sm;
     diag::Diagnostics diags(sm);
@@ -343,7 +343,8 @@ Run runSteps(const std::vector<Step>& steps) {
 
 }  // namespace
 
-CompareResult compareOdds(const Session& game, const GameSpec& spec, const CompareRequest& req) {
+CompareResult compareOdds(const Session& game, const engine::GameOrigin& spec,
+                          const CompareRequest& req) {
   CompareResult result;
   std::string why;
   auto situation = engine::captureSituation(game, why);
@@ -358,7 +359,7 @@ CompareResult compareOdds(const Session& game, const GameSpec& spec, const Compa
   ask(game, req, here);
   result.columns.push_back(here);
   for (const auto& t : req.targets) {
-    GameSpec o = spec;
+    engine::GameOrigin o = spec;
     // A sandbox situation is re-created in a sandbox of the target's rules alone.
     if (game.program().scenarioName == "sandbox") o.scenario.clear();
     if (isHouseFile(t)) {

@@ -17,16 +17,10 @@
 #include <vector>
 
 #include "analysis/odds.h"
+#include "engine/save.h"
 #include "engine/session.h"
 
 namespace polemos::analysis {
-
-// The game being compared: how it was made.
-struct GameSpec {
-  std::string ruleset, scenario;
-  std::vector<std::string> houses;
-  engine::SessionConfig session;
-};
 
 struct CompareRequest {
   std::vector<std::string> targets;   // ruleset names, or house-rule files
@@ -52,7 +46,8 @@ struct CompareResult {
   std::vector<CompareColumn> columns;  // this game first, then each target
 };
 
-CompareResult compareOdds(const engine::Session& game, const GameSpec& spec,
+// `origin` says how `game` was made (its ruleset, scenario and house files, its configuration).
+CompareResult compareOdds(const engine::Session& game, const engine::GameOrigin& origin,
                           const CompareRequest& request);
 
 }  // namespace polemos::analysis

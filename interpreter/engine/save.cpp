@@ -198,7 +198,9 @@ uint64_t programFingerprint(const Program& p) {
   return f.h;
 }
 
-std::string saveSession(const Session& s) {
+namespace {
+
+json sessionJson(const Session& s) {
   const Program& P = s.program();
   const eval::GameState& st = s.state();
   json j;
@@ -276,10 +278,58 @@ std::string saveSession(const Session& s) {
                      e.subject, e.inputs, e.output, e.depth}));
   j["trace_seq"] = st.traceSeq;
   j["trace"] = trace;
+  return j;
+}
+
+}  // namespace
+
+std::string saveSession(const Session& s) {
+  return sessionJson(s).dump(1) + "\n";
+}
+
+std::string writeSave(const Session& s, const SaveRecord& record) {
+  json j = sessionJson(s);
+  const GameOrigin& o = record.origin;
+  json setup = {{"ruleset", o.ruleset},
+                {"scenario", o.scenario},
+                {"houses", o.houses},
+                {"seed", o.session.seed},
+                {"level", o.session.level}};
+  json options = json::array();
+  for (const auto& [k, v] : o.session.options) options.push_back(k + "=" + v);
+  setup["options"] = options;
+  j["replay"] = {{"setup", setup}, {"commands", record.commands}};
   return j.dump(1) + "\n";
 }
 
-std::optional<std::string> loadSession(const std::string& text, Session& into) {
+std::optional<SaveRecord> readSaveRecord(const std::string& text, std::string& why) {
+  try {
+    auto j = json::parse(text);
+    const auto& r = j.at("replay");
+    const auto& setup = r.at("setup");
+    SaveRecord record;
+    GameOrigin& o = record.origin;
+    o.ruleset = setup.at("ruleset").get<std::string>();
+    o.scenario = setup.at("scenario").get<std::string>();
+    o.houses = setup.at("houses").get<std::vector<std::string>>();
+    o.session.seed = setup.at("seed").get<uint64_t>();
+    o.session.level = setup.at("level").get<std::string>();
+    for (const auto& kv : setup.at("options")) {
+      std::string t = kv.get<std::string>();
+      auto eq = t.find('=');
+      if (eq == std::string::npos) throw std::runtime_error("an option is not NAME=VALUE");
+      o.session.options.emplace_back(t.substr(0, eq), t.substr(eq + 1));
+    }
+    record.commands = r.at("commands").get<std::vector<std::string>>();
+    return record;
+  } catch (const std::exception& e) {
+    why = e.what();
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> loadSession(const std::string& text, Session& into,
+                                       std::vector<std::string>* commands) {
   json j;
   try {
     j = json::parse(text);
@@ -455,6 +505,17 @@ std::optional<std::string> loadSession(const std::string& text, Session& into) {
     }
     st.traceSeq = j.at("trace_seq").get<uint64_t>();
     into.restore(std::move(st), std::move(m), std::move(stop), rng, std::move(forced));
+    if (commands) {
+      // The commands that made the game, so that it can be saved and replayed again; a save
+      // without a well-formed record loads with none.
+      commands->clear();
+      try {
+        if (j.contains("replay"))
+          *commands = j["replay"].at("commands").get<std::vector<std::string>>();
+      } catch (const std::exception&) {
+        commands->clear();
+      }
+    }
     return std::nullopt;
   } catch (const std::exception& e) {
     return fmt::format("the save file is corrupt or incomplete ({})", e.what());

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/session.h"
 
@@ -20,12 +21,35 @@ inline constexpr int kSaveFormatVersion = 1;
 // A structural hash of a lowered program: its code, constants, tables, types and scenario.
 uint64_t programFingerprint(const ir::Program& p);
 
+// How a game was made, by name, so that it can be made again: a replay, a comparison.
+struct GameOrigin {
+  std::string ruleset, scenario;
+  std::vector<std::string> houses;
+  SessionConfig session;  // its seed, level and options (tracing is not part of a game)
+};
+
+// What a save holds beside the game itself: how to make the game again, and the commands that
+// made it, so that it can be replayed (and saved again after a load).
+struct SaveRecord {
+  GameOrigin origin;
+  std::vector<std::string> commands;
+};
+
 // The session as JSON text (pretty-printed, stable key order: the same session gives the same
 // bytes).
 std::string saveSession(const Session& s);
 
+// The session and its record, as one JSON document: the session's, with a "replay" object.
+std::string writeSave(const Session& s, const SaveRecord& record);
+
 // Replaces `into`'s state with the saved one. On failure returns the reason and leaves `into`
-// exactly as it was.
-std::optional<std::string> loadSession(const std::string& json, Session& into);
+// exactly as it was. With `commands`, also the commands of the save's record (none if it has
+// none).
+std::optional<std::string> loadSession(const std::string& json, Session& into,
+                                       std::vector<std::string>* commands = nullptr);
+
+// The record of a save (for a replay, which makes the game again from it); nothing, with `why`,
+// when the file is not a save with a well-formed record.
+std::optional<SaveRecord> readSaveRecord(const std::string& json, std::string& why);
 
 }  // namespace polemos::engine

@@ -58,9 +58,8 @@ void Repl::cmdCompare(const std::vector<std::string>& args, std::string& out) {
     return error(out,
                  "compare takes rulesets or house files, then `--` and an action: `compare "
                  "fourbattles -- attack 0506`");
-  analysis::GameSpec spec{options_.ruleset, options_.scenario, options_.houses, options_.session};
   analysis::CompareRequest request{targets, question, req, level, mapping};
-  analysis::CompareResult result = analysis::compareOdds(*session_, spec, request);
+  analysis::CompareResult result = analysis::compareOdds(*session_, origin(), request);
   if (!result.error.empty()) return error(out, result.error);
   const auto& cols = result.columns;
   const auto& mapped = result.mapped;

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "engine/save.h"
@@ -30,18 +29,9 @@ bool Repl::restart(std::string& out) {
 void Repl::cmdSave(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "save takes a file name");
   // The game itself, plus how to replay it: the set-up and the commands since the start.
-  nlohmann::ordered_json j = nlohmann::ordered_json::parse(engine::saveSession(*session_));
-  nlohmann::ordered_json setup = {{"ruleset", options_.ruleset},
-                                  {"scenario", options_.scenario},
-                                  {"houses", options_.houses},
-                                  {"seed", options_.session.seed},
-                                  {"level", options_.session.level}};
-  nlohmann::ordered_json opts = nlohmann::ordered_json::array();
-  for (const auto& [k, v] : options_.session.options) opts.push_back(k + "=" + v);
-  setup["options"] = opts;
-  j["replay"] = {{"setup", setup}, {"commands", log_}};
+  std::string text = engine::writeSave(*session_, engine::SaveRecord{origin(), log_});
   std::ofstream f(args[1]);
-  if (!f || !(f << j.dump(1) << "\n")) return error(out, fmt::format("cannot write '{}'", args[1]));
+  if (!f || !(f << text)) return error(out, fmt::format("cannot write '{}'", args[1]));
   out += fmt::format("saved to {}\n", args[1]);
 }
 
@@ -51,33 +41,23 @@ void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
   if (!f) return error(out, fmt::format("cannot read '{}'", args[1]));
   std::stringstream ss;
   ss << f.rdbuf();
-  ReplOptions o = options_;
-  std::vector<std::string> commands;
-  try {
-    auto j = nlohmann::json::parse(ss.str());
-    const auto& r = j.at("replay");
-    const auto& setup = r.at("setup");
-    o.ruleset = setup.at("ruleset").get<std::string>();
-    o.scenario = setup.at("scenario").get<std::string>();
-    o.houses = setup.at("houses").get<std::vector<std::string>>();
-    o.session.seed = setup.at("seed").get<uint64_t>();
-    o.session.level = setup.at("level").get<std::string>();
-    o.session.options.clear();
-    for (const auto& kv : setup.at("options")) {
-      std::string t = kv.get<std::string>();
-      auto eq = t.find('=');
-      if (eq == std::string::npos) throw std::runtime_error("an option is not NAME=VALUE");
-      o.session.options.emplace_back(t.substr(0, eq), t.substr(eq + 1));
-    }
-    commands = r.at("commands").get<std::vector<std::string>>();
-  } catch (const std::exception& e) {
+  std::string why;
+  auto record = engine::readSaveRecord(ss.str(), why);
+  if (!record)
     return error(
         out,
         fmt::format(
             "{} cannot be replayed: it is not a saved game with its commands ({}); the current "
             "game is unchanged",
-            args[1], e.what()));
-  }
+            args[1], why));
+  ReplOptions o = options_;
+  o.ruleset = record->origin.ruleset;
+  o.scenario = record->origin.scenario;
+  o.houses = record->origin.houses;
+  o.session.seed = record->origin.session.seed;
+  o.session.level = record->origin.session.level;
+  o.session.options = record->origin.session.options;
+  const std::vector<std::string>& commands = record->commands;
   // Replays in a fresh REPL; the current game is replaced only if every command replays cleanly.
   Repl fresh(o);
   std::string log;
@@ -152,19 +132,14 @@ void Repl::cmdLoad(const std::vector<std::string>& args, std::string& out) {
   std::stringstream ss;
   ss << f.rdbuf();
   engine::Session candidate = *session_;
-  if (auto err = engine::loadSession(ss.str(), candidate))
+  std::vector<std::string> commands;
+  if (auto err = engine::loadSession(ss.str(), candidate, &commands))
     return error(
         out, fmt::format("{} was not loaded: {}; the current game is unchanged", args[1], *err));
   pushHistory();
   *session_ = std::move(candidate);
   // The commands that made the saved game, so that it can be saved and replayed again.
-  log_.clear();
-  try {
-    auto j = nlohmann::json::parse(ss.str());
-    if (j.contains("replay")) log_ = j["replay"].at("commands").get<std::vector<std::string>>();
-  } catch (const std::exception&) {
-    log_.clear();
-  }
+  log_ = std::move(commands);
   out += fmt::format("loaded {}\n", args[1]);
   cmdStatus(out);
 }

@@ -17,6 +17,7 @@
 #include "check/loader.h"
 #include "engine/history.h"
 #include "engine/random_player.h"
+#include "engine/save.h"
 #include "engine/session.h"
 #include "engine/setup.h"
 
@@ -102,6 +103,11 @@ class Repl {
   // Exact odds of an action or of the action under way; works on copies and never touches the game.
   void cmdOdds(const std::vector<std::string>& args, std::string& out);
   bool restart(std::string& out);
+  // How the current game was made (its ruleset, scenario, house files, seed, level, options).
+  engine::GameOrigin origin() const {
+    return engine::GameOrigin{options_.ruleset, options_.scenario, options_.houses,
+                              options_.session};
+  }
   // A typed set-up edit as one step of undo and of the log; false, with the error said, if refused.
   bool applyEdit(const engine::Edit& e, std::string& out);
   // Parses, compiles and evaluates an expression of the language on the current game. On a

@@ -53,7 +53,7 @@ TEST(Compare, ASituationUnderItsOwnRulesHasItsOwnOdds) {
   ASSERT_TRUE(s);
   std::string before = engine::saveSession(*s);
   auto r =
-      analysis::compareOdds(*s, analysis::GameSpec{"standard", "", {}, {}}, attack({"standard"}));
+      analysis::compareOdds(*s, engine::GameOrigin{"standard", "", {}, {}}, attack({"standard"}));
   ASSERT_EQ(r.error, "");
   ASSERT_EQ(r.columns.size(), 2u);
   EXPECT_EQ(r.columns[0].problem, "");
@@ -80,7 +80,7 @@ TEST(Compare, WhatATargetLacksIsListed) {
   ASSERT_EQ(engine::applyEdit(*s, edit::Hexside{m.parse("0505"), m.parse("0506"), feature}).kind,
             engine::Outcome::Ok);
   auto r =
-      analysis::compareOdds(*s, analysis::GameSpec{"standard", "", {}, {}}, attack({"deluxe"}));
+      analysis::compareOdds(*s, engine::GameOrigin{"standard", "", {}, {}}, attack({"deluxe"}));
   ASSERT_EQ(r.columns.size(), 2u);
   // Deluxe has no combat phase of that name: the comparison says so rather than guessing.
   EXPECT_NE(r.columns[1].problem.find("goto combat blue --first"), std::string::npos)
@@ -101,7 +101,7 @@ TEST(Compare, ATargetThatDoesNotLoadIsSaid) {
   ASSERT_TRUE(p);
   engine::Session s(p, engine::SessionConfig{});
   ASSERT_EQ(s.start().kind, engine::Outcome::Ok);
-  auto r = analysis::compareOdds(s, analysis::GameSpec{"standard", "chalons", {}, {}},
+  auto r = analysis::compareOdds(s, engine::GameOrigin{"standard", "chalons", {}, {}},
                                  attack({"nosuchruleset"}));
   ASSERT_EQ(r.error, "");
   ASSERT_EQ(r.columns.size(), 2u);
