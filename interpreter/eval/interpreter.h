@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "eval/memo.h"
 #include "eval/state.h"
 #include "ir/program.h"
 #include "limits/limits.h"

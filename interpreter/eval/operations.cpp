@@ -1,0 +1,386 @@
+// The evaluator's value operations: member access and assignment (unit, side, game and map
+// fields, list and record members), the binary operators (arithmetic rounding down, odds compared
+// as fractions, table columns), and indexing (tables, lists, records). The loop that runs code is
+// interpreter.cpp; these are the operations it applies.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "eval/builtins.h"
+#include "eval/interpreter.h"
+#include "limits/limits.h"
+
+namespace polemos::eval {
+
+using namespace polemos::ir;
+
+// -----------------------------------------------------------------------------------------------
+// Helpers
+// -----------------------------------------------------------------------------------------------
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int compareOdds(int64_t a1, int64_t b1, int64_t a2, int64_t b2) {
+  __int128 l = static_cast<__int128>(a1) * b2, r = static_cast<__int128>(a2) * b1;
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+// -----------------------------------------------------------------------------------------------
+// Values
+// -----------------------------------------------------------------------------------------------
+
+Value Interpreter::member(const Value& obj, int32_t nameId) {
+  const std::string& name = program_.names[nameId];
+  switch (obj.tag) {
+    case Tag::Unit: {
+      if (obj.i < 0 || obj.i >= static_cast<int64_t>(state_.units.size()))
+        throw RuntimeError("no such unit");
+      const UnitState& u = state_.units[obj.i];
+      const Schema& cls = program_.classes[u.cls];
+      int32_t slot = cls.find(nameId);
+      if (slot >= 0) {
+        const FieldInfo& f = cls.fields[slot];
+        if (f.derived >= 0) {
+          Value self = obj;
+          return callPure(f.derived, std::span<const Value>(&self, 1));
+        }
+        return u.fields[slot];
+      }
+      if (name == "id") return Value::string(u.id);
+      if (name == "type") return Value::of(Tag::UnitType, u.type);
+      if (name == "side") return Value::of(Tag::Side, u.side);
+      if (name == "hex")
+        return u.status == UnitStatus::OnMap && u.hex >= 0 ? Value::of(Tag::Hex, u.hex)
+                                                           : Value::none();
+      if (name == "facing") return u.facing >= 0 ? Value::integer(u.facing) : Value::none();
+      if (name == "on_map") return Value::boolean(u.status == UnitStatus::OnMap);
+      if (name == "eliminated") return Value::boolean(u.status == UnitStatus::Eliminated);
+      if (name == "exited") return Value::boolean(u.status == UnitStatus::Exited);
+      if (name == "class") return Value::string(cls.name);
+      throw RuntimeError(
+          fmt::format("unit {} (unit class {}) has no field '{}'", u.id, cls.name, name));
+    }
+    case Tag::UnitType: {
+      const UnitTypeInfo& t = program_.unitTypes.at(obj.i);
+      if (name == "name") return Value::string(t.name);
+      int32_t slot = program_.classes[t.cls].find(nameId);
+      if (slot < 0) throw RuntimeError(fmt::format("unit type {} has no field '{}'", t.name, name));
+      return t.values[slot];
+    }
+    case Tag::Side: {
+      if (obj.i < 0 || obj.i >= static_cast<int64_t>(state_.sides.size()))
+        throw RuntimeError("no such side");
+      int32_t slot = program_.sideState.find(nameId);
+      if (slot >= 0) {
+        const FieldInfo& f = program_.sideState.fields[slot];
+        if (f.derived >= 0) {
+          Value self = obj;
+          return callPure(f.derived, std::span<const Value>(&self, 1));
+        }
+        return state_.sides[obj.i].fields[slot];
+      }
+      if (name == "name") return Value::string(program_.sides[obj.i].name);
+      if (name == "title") return Value::string(program_.sides[obj.i].title);
+      if (name == "index") return Value::integer(obj.i);
+      if (name == "units") {
+        ValueList out;
+        for (size_t i = 0; i < state_.units.size(); ++i)
+          if (state_.units[i].side == obj.i && state_.units[i].status == UnitStatus::OnMap)
+            out.push_back(Value::of(Tag::Unit, i));
+        return Value::makeList(std::move(out));
+      }
+      throw RuntimeError(fmt::format("the side state has no field '{}'", name));
+    }
+    case Tag::None: {
+      // `game.x` compiles to a member of `none`: the game state.
+      int32_t slot = program_.gameState.find(nameId);
+      if (slot < 0) throw RuntimeError(fmt::format("none has no field '{}'", name));
+      const FieldInfo& f = program_.gameState.fields[slot];
+      if (f.derived >= 0) {
+        Value self;
+        return callPure(f.derived, std::span<const Value>(&self, 1));
+      }
+      return state_.game[slot];
+    }
+    case Tag::Hex: {
+      int32_t h = static_cast<int32_t>(obj.i);
+      if (h < 0 || h >= state_.map.size()) throw RuntimeError("no such hex");
+      if (name == "terrain")
+        return state_.map.terrain[h] >= 0 ? Value::of(Tag::Terrain, state_.map.terrain[h])
+                                          : Value::none();
+      if (name == "col") return Value::integer(state_.map.colOf(h));
+      if (name == "row") return Value::integer(state_.map.rowOf(h));
+      if (name == "label") return Value::string(state_.map.label(h));
+      if (name == "elevation") return Value::integer(state_.map.elevation[h]);
+      if (name == "units") {
+        ValueList out;
+        for (size_t i = 0; i < state_.units.size(); ++i)
+          if (state_.units[i].hex == h && state_.units[i].status == UnitStatus::OnMap)
+            out.push_back(Value::of(Tag::Unit, i));
+        return Value::makeList(std::move(out));
+      }
+      throw RuntimeError(fmt::format("a hex has no property '{}'", name));
+    }
+    case Tag::Terrain:
+    case Tag::Feature: {
+      const KindInfo& k =
+          obj.tag == Tag::Terrain ? program_.terrains.at(obj.i) : program_.features.at(obj.i);
+      if (name == "name") return Value::string(k.name);
+      const Schema& s = obj.tag == Tag::Terrain ? program_.terrainAttrs : program_.hexsideAttrs;
+      int32_t slot = s.find(nameId);
+      if (slot < 0) throw RuntimeError(fmt::format("{} has no attribute '{}'", k.name, name));
+      return k.values[slot];
+    }
+    case Tag::Enum:
+    case Tag::Level:
+    case Tag::Table:
+    case Tag::Die:
+    case Tag::Column:
+      if (name == "name") return Value::string(display(program_, state_, obj));
+      if (name == "index") return Value::integer(obj.i);
+      break;
+    default:
+      break;
+  }
+  throw RuntimeError(fmt::format("{} has no field '{}'", tagName(obj.tag), name));
+}
+
+void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bool add) {
+  ++state_.version;
+  const std::string& name = program_.names[nameId];
+  auto apply = [&](Value& slot) {
+    if (add) {
+      if (slot.tag != Tag::Int || v.tag != Tag::Int)
+        throw RuntimeError(fmt::format("'{}' += needs numbers", name));
+      slot = Value::integer(slot.i + v.i);
+    } else {
+      slot = v;
+    }
+  };
+  Value before, after;
+  std::string subject;
+  if (obj.tag == Tag::Unit) {
+    UnitState& u = state_.units.at(obj.i);
+    const Schema& cls = program_.classes[u.cls];
+    int32_t slot = cls.find(nameId);
+    if (slot >= 0 && cls.fields[slot].isState) {
+      before = u.fields[slot];
+      apply(u.fields[slot]);
+      after = u.fields[slot];
+      subject = u.id + "." + name;
+    } else if (name == "facing" && v.tag == Tag::Int) {
+      before = Value::integer(u.facing);
+      u.facing = static_cast<int32_t>(((v.i % 6) + 6) % 6);
+      after = Value::integer(u.facing);
+      subject = u.id + ".facing";
+    } else {
+      throw RuntimeError(
+          fmt::format("unit {} (unit class {}) has no state field '{}'", u.id, cls.name, name));
+    }
+  } else if (obj.tag == Tag::Side) {
+    int32_t slot = program_.sideState.find(nameId);
+    if (slot < 0 || program_.sideState.fields[slot].derived >= 0)
+      throw RuntimeError(fmt::format("the side state has no field '{}'", name));
+    Value& f = state_.sides.at(obj.i).fields[slot];
+    before = f;
+    apply(f);
+    after = f;
+    subject = program_.sides[obj.i].name + "." + name;
+  } else if (obj.tag == Tag::None) {
+    int32_t slot = program_.gameState.find(nameId);
+    if (slot < 0 || program_.gameState.fields[slot].derived >= 0)
+      throw RuntimeError(fmt::format("the game state has no field '{}'", name));
+    before = state_.game[slot];
+    apply(state_.game[slot]);
+    after = state_.game[slot];
+    subject = "game." + name;
+  } else {
+    throw RuntimeError(fmt::format("cannot set a field of {}", tagName(obj.tag)));
+  }
+  // A field set to the value it had changes nothing, and would only clutter the trace.
+  if (!(before == after))
+    trace({}, TraceKind::Effect, subject, display(program_, state_, before),
+          display(program_, state_, after));
+}
+
+Value Interpreter::binary(Op op, const Value& a, const Value& b) {
+  auto ints = [&](const char* what) {
+    if (a.tag != Tag::Int || b.tag != Tag::Int)
+      throw RuntimeError(
+          fmt::format("{} needs numbers, found {} and {}", what, tagName(a.tag), tagName(b.tag)));
+  };
+  auto checked = [](__int128 r) {
+    if (r > INT64_MAX || r < INT64_MIN) throw RuntimeError("integer overflow");
+    return Value::integer(static_cast<int64_t>(r));
+  };
+  switch (op) {
+    case Op::Add:
+      if (a.tag == Tag::Str || b.tag == Tag::Str) {
+        GameState& s = state_;
+        return Value::string(display(program_, s, a) + display(program_, s, b));
+      }
+      if (a.tag == Tag::List && b.tag == Tag::List) {
+        ValueList out = a.items();
+        out.insert(out.end(), b.items().begin(), b.items().end());
+        return Value::makeList(std::move(out));
+      }
+      ints("+");
+      return checked(static_cast<__int128>(a.i) + b.i);
+    case Op::Sub:
+      ints("-");
+      return checked(static_cast<__int128>(a.i) - b.i);
+    case Op::Mul:
+      ints("*");
+      return checked(static_cast<__int128>(a.i) * b.i);
+    case Op::Div:
+      ints("/");
+      if (b.i == 0) throw RuntimeError("division by zero");
+      if (a.i == INT64_MIN && b.i == -1) throw RuntimeError("integer overflow");
+      return Value::integer(floorDiv(a.i, b.i));
+    case Op::Mod:
+      ints("%");
+      if (b.i == 0) throw RuntimeError("division by zero");
+      if (b.i == -1) return Value::integer(0);
+      return Value::integer(a.i - floorDiv(a.i, b.i) * b.i);
+    case Op::Eq:
+    case Op::Ne: {
+      bool eq = a == b;
+      // A table column equals the odds it stands for (`col == 3:1`).
+      if ((a.tag == Tag::Column && b.tag == Tag::Odds) ||
+          (a.tag == Tag::Odds && b.tag == Tag::Column)) {
+        const Value& col = a.tag == Tag::Column ? a : b;
+        const Value& odds = a.tag == Tag::Odds ? a : b;
+        const TableInfo& t = program_.tables.at(col.sub);
+        eq = col.i >= 0 && col.i < static_cast<int64_t>(t.cols.size()) &&
+             t.cols[col.i].kind == TableKeyInfo::Odds &&
+             compareOdds(t.cols[col.i].lo, t.cols[col.i].hi, odds.i, odds.j) == 0;
+      }
+      return Value::boolean(op == Op::Eq ? eq : !eq);
+    }
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge: {
+      int c = 0;
+      auto colOdds = [&](const Value& col, int64_t& x, int64_t& y) -> bool {
+        // A column compares as its key; below the table is below every key.
+        if (col.i < 0) return false;
+        const TableInfo& t = program_.tables.at(col.sub);
+        if (col.i >= static_cast<int64_t>(t.cols.size())) return false;
+        x = t.cols[col.i].lo;
+        y = t.cols[col.i].hi;
+        return t.cols[col.i].kind == TableKeyInfo::Odds;
+      };
+      if ((a.tag == Tag::Odds || a.tag == Tag::Column) &&
+          (b.tag == Tag::Odds || b.tag == Tag::Column)) {
+        if (a.tag == Tag::Column && b.tag == Tag::Column && a.sub == b.sub) {
+          c = a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
+        } else {
+          int64_t x1 = a.i, y1 = a.j, x2 = b.i, y2 = b.j;
+          bool aBelow = a.tag == Tag::Column && !colOdds(a, x1, y1);
+          bool bBelow = b.tag == Tag::Column && !colOdds(b, x2, y2);
+          if (aBelow || bBelow)
+            c = aBelow && bBelow ? 0 : aBelow ? -1 : 1;
+          else
+            c = compareOdds(x1, y1, x2, y2);
+        }
+      } else if (a.tag == Tag::Int && b.tag == Tag::Int) {
+        c = a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
+      } else if (a.tag == b.tag &&
+                 (a.tag == Tag::Level || a.tag == Tag::Enum || a.tag == Tag::Str)) {
+        c = compareValues(a, b);
+      } else {
+        throw RuntimeError(
+            fmt::format("cannot compare {} with {}", tagName(a.tag), tagName(b.tag)));
+      }
+      switch (op) {
+        case Op::Lt:
+          return Value::boolean(c < 0);
+        case Op::Le:
+          return Value::boolean(c <= 0);
+        case Op::Gt:
+          return Value::boolean(c > 0);
+        default:
+          return Value::boolean(c >= 0);
+      }
+    }
+    case Op::In:
+    case Op::NotIn: {
+      if (b.tag != Tag::List)
+        throw RuntimeError(fmt::format("`in` needs a list, found {}", tagName(b.tag)));
+      bool found = false;
+      for (const Value& e : b.items()) {
+        const Value& k =
+            b.sub == 1 && e.tag == Tag::List && e.items().size() == 2 ? e.items()[0] : e;
+        if (k == a) {
+          found = true;
+          break;
+        }
+      }
+      return Value::boolean(op == Op::In ? found : !found);
+    }
+    default:
+      break;
+  }
+  throw RuntimeError("bad operator");
+}
+
+Value Interpreter::index(const Value& obj, std::span<const Value> keys) {
+  if (obj.tag == Tag::List) {
+    if (keys.size() != 1) throw RuntimeError("a list takes one index");
+    if (obj.sub == 1) {  // a map
+      for (const Value& e : obj.items())
+        if (e.items().size() == 2 && e.items()[0] == keys[0]) return e.items()[1];
+      throw RuntimeError(fmt::format("no entry for {}", display(program_, state_, keys[0])));
+    }
+    if (keys[0].tag != Tag::Int) throw RuntimeError("a list index must be a number");
+    int64_t i = keys[0].i;
+    const auto& items = obj.items();
+    if (i < 0 || i >= static_cast<int64_t>(items.size()))
+      throw RuntimeError(fmt::format("index {} is outside the list (size {})", i, items.size()));
+    return items[i];
+  }
+  if (obj.tag != Tag::Table)
+    throw RuntimeError(fmt::format("{} cannot be indexed", tagName(obj.tag)));
+  const TableInfo& t = program_.tables.at(obj.i);
+  size_t want = t.cols.empty() ? 1 : 2;
+  if (keys.size() != want)
+    throw RuntimeError(fmt::format("table {} takes {} key(s)", t.name, want));
+  auto find = [&](const std::vector<TableKeyInfo>& ks, TableInfo::KeyKind kind, const Value& k,
+                  const char* what) -> size_t {
+    if (k.tag == Tag::Column) {
+      if (k.sub != obj.i)
+        throw RuntimeError(fmt::format("a column of table {} used with table {}",
+                                       program_.tables.at(k.sub).name, t.name));
+      if (k.i < 0)
+        throw RuntimeError(fmt::format("table {}: the odds are below its first column", t.name));
+      return static_cast<size_t>(k.i);
+    }
+    for (size_t i = 0; i < ks.size(); ++i) {
+      const TableKeyInfo& key = ks[i];
+      if (kind == TableInfo::OddsKeys && k.tag == Tag::Odds &&
+          compareOdds(k.i, k.j, key.lo, key.hi) == 0)
+        return i;
+      if (kind == TableInfo::EnumKeys && k.tag == Tag::Enum && k.i == key.lo) return i;
+      if (kind == TableInfo::IntKeys && k.tag == Tag::Int && key.matches(k.i)) return i;
+    }
+    throw RuntimeError(
+        fmt::format("table {} has no {} for {}", t.name, what, display(program_, state_, k)));
+  };
+  size_t r = find(t.rows, t.rowKind, keys[0], "row");
+  size_t c = want == 2 ? find(t.cols, t.colKind, keys[1], "column") : 0;
+  const Value& v = t.cells[r * std::max<size_t>(1, t.cols.size()) + c];
+  if (state_.tracing) {
+    trace(t.citations, TraceKind::Table, t.name,
+          want == 2 ? fmt::format("row {}, column {}", t.rows[r].text, t.cols[c].text)
+                    : fmt::format("row {}", t.rows[r].text),
+          display(program_, state_, v));
+  }
+  return v;
+}
+
+}  // namespace polemos::eval
