@@ -178,6 +178,7 @@ tableRow
 
 tableKey
   : INT '-' INT                                   # rangeKey
+  | loNeg='-'? lo=INT '..' hiNeg='-'? hi=INT      # dotRangeKey
   | op=('<' | '<=' | '>' | '>=') neg='-'? INT     # boundKey
   | neg='-'? INT                                  # intKey
   | ODDS                                          # oddsKey

@@ -320,7 +320,7 @@ class Enumerator {
         auto dist = n.s.rollDistribution(total);
         if (dist.empty() || total == 0) {
           error_ = fmt::format("the roll {} has too many outcomes to list",
-                               n.s.program().rolls[st.index].text);
+                               n.s.program().rollText(st.index, st.count));
           return;
         }
         for (size_t i = 1; i < dist.size(); ++i) {

@@ -142,11 +142,12 @@ void Compiler::declareTable(const Decl& d) {
         out.kind = TableKeyInfo::Range;
         out.lo = k.lo;
         out.hi = k.hi;
-        out.text = fmt::format("{}-{}", k.lo, k.hi);
+        // 2-4, or -5..-1 when an end is negative (a dash would read as a minus sign).
+        out.text = k.lo < 0 || k.hi < 0 ? fmt::format("{}..{}", k.lo, k.hi)
+                                        : fmt::format("{}-{}", k.lo, k.hi);
         if (k.hi < k.lo) {
-          error(k.range,
-                fmt::format("empty range {}-{}: the first number must not exceed the second", k.lo,
-                            k.hi));
+          error(k.range, fmt::format("empty range {}: the first number must not exceed the second",
+                                     out.text));
           return std::nullopt;
         }
         break;

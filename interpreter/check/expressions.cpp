@@ -238,11 +238,6 @@ Type Compiler::compileRoll(const Expr& e) {
     r.dynamicCount = true;
   }
   r.mode = static_cast<RollInfo::Mode>(e.rollMode);
-  std::string countText = e.rollCount ? "N" : (r.count > 1 ? std::to_string(r.count) : "");
-  r.text = countText + P.dice[r.die].name;
-  if (r.mode == RollInfo::Highest) r.text += " highest";
-  if (r.mode == RollInfo::Lowest) r.text += " lowest";
-  if (r.mode == RollInfo::Each) r.text += " each";
   P.rolls.push_back(r);
   emit(Op::Roll, static_cast<int32_t>(P.rolls.size() - 1), 0, e.range);
   if (r.mode == RollInfo::Each) return Type::listOf(Type::of(TypeKind::Int));

@@ -257,7 +257,8 @@ Outcome Session::resolveRoll(const Value& result) {
   if (stop_.kind != Stop::Roll) return Outcome{Outcome::Error, "no roll is pending", {}};
   const RollInfo& r = program_->rolls[stop_.index];
   Interpreter in(*program_, state_, machine_, &memo_);
-  in.trace(r.citations, eval::TraceKind::Roll, r.text, "", display(result));
+  in.trace(r.citations, eval::TraceKind::Roll, program_->rollText(stop_.index, stop_.count), "",
+           display(result));
   machine_.stack.push_back(result);
   return run();
 }
@@ -304,7 +305,9 @@ Outcome Session::run() {
       if (dice.size() > 1) {
         for (int64_t d : dice) faceText += (faceText.empty() ? "" : " ") + std::to_string(d);
       }
-      in.trace(r.citations, eval::TraceKind::Roll, r.text, faceText, display(v));
+      in.trace(r.citations, eval::TraceKind::Roll,
+               program_->rollText(stop_.index, static_cast<int64_t>(dice.size())), faceText,
+               display(v));
       machine_.stack.push_back(v);
       continue;
     }
@@ -373,7 +376,7 @@ std::string Session::describeStop() const {
       return fmt::format("{} to choose: {}{}", side(stop_.player), c.prompt, cite);
     }
     case Stop::Roll:
-      return fmt::format("a roll is pending: {}", P.rolls[stop_.index].text);
+      return fmt::format("a roll is pending: {}", P.rollText(stop_.index, stop_.count));
     case Stop::End: {
       const auto& r = state_.result;
       if (!r.over) return "the game is over: the sequence of play ended without a result";

@@ -286,8 +286,7 @@ struct RollInfo {
   int64_t count = 1;
   bool dynamicCount = false;
   enum Mode { Sum, Highest, Lowest, Each } mode = Sum;
-  std::vector<std::string> citations;
-  std::string text;  // e.g. "2d6 highest"
+  std::vector<std::string> citations;  // the trace names a roll by Program::rollText
 };
 
 struct ChooseInfo {
@@ -407,6 +406,9 @@ struct Program {
 
   // Display helpers.
   std::string display(const Value& v) const;
+  // A roll as the trace names it, with the number of dice actually rolled: "d6", "2d6 highest"
+  // (dice named dN), "3×regular" (other dice).
+  std::string rollText(int32_t roll, int64_t count) const;
 };
 
 }  // namespace polemos::ir

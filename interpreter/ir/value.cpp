@@ -113,6 +113,20 @@ int32_t Program::nameId(const std::string& n) {
   return id;
 }
 
+std::string Program::rollText(int32_t roll, int64_t count) const {
+  const RollInfo& r = rolls.at(roll);
+  const std::string& name = dice.at(r.die).name;
+  bool numbered = name.size() > 1 && name[0] == 'd' &&
+                  name.find_first_not_of("0123456789", 1) == std::string::npos;
+  std::string text = count == 1 ? name
+                     : numbered ? std::to_string(count) + name
+                                : std::to_string(count) + "×" + name;
+  if (r.mode == RollInfo::Highest) text += " highest";
+  if (r.mode == RollInfo::Lowest) text += " lowest";
+  if (r.mode == RollInfo::Each) text += " each";
+  return text;
+}
+
 std::string Program::display(const Value& v) const {
   switch (v.tag) {
     case Tag::None:

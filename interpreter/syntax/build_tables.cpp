@@ -33,6 +33,14 @@ TableKey AstBuilder::tableKey(P::TableKeyContext* ctx) {
     k.lo = lo.value;
     k.hi = hi.value;
     k.overflow = lo.overflow || hi.overflow;
+  } else if (auto* d = as<P::DotRangeKeyContext>(ctx)) {
+    // LO..HI, either end negative (Warfare 18.8: -5..-1).
+    k.kind = TableKey::Range;
+    IntValue lo = parseInt(d->lo->getText(), d->loNeg != nullptr);
+    IntValue hi = parseInt(d->hi->getText(), d->hiNeg != nullptr);
+    k.lo = lo.value;
+    k.hi = hi.value;
+    k.overflow = lo.overflow || hi.overflow;
   } else if (auto* b = as<P::BoundKeyContext>(ctx)) {
     const std::string op = b->op != nullptr ? b->op->getText() : "";
     k.kind = op == "<"    ? TableKey::Less
