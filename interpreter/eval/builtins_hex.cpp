@@ -85,14 +85,24 @@ bool hookBool(Context& c, const char* name, std::initializer_list<Value> args, b
   return v.i != 0;
 }
 
-hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn) {
+// A move planned from somewhere else than where the unit stands (Warfare 4.1: a unit's second to
+// fourth orders start where the one before leaves it): the start hex, the facing there, the budget.
+struct Projected {
+  int32_t hex = -1;
+  int32_t facing = -1;  // -1: the unit's own facing
+  int64_t budget = 0;
+};
+
+hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
+                       const Projected* from = nullptr) {
   const UnitState& u = unitArg(c, unit, fn);
-  if (u.status != UnitStatus::OnMap || u.hex < 0)
+  if (!from && (u.status != UnitStatus::OnMap || u.hex < 0))
     c.fail(fmt::format("{}(): {} is not on the map", fn, u.id));
   const hex::Grid& g = grid(c, fn);
   hex::MoveSpec spec;
-  spec.start = g.hexAt(u.hex);
-  Value budget = hook(c, "movement_allowance", {unit}, Value::none());
+  spec.start = g.hexAt(from ? from->hex : u.hex);
+  Value budget =
+      from ? Value::integer(from->budget) : hook(c, "movement_allowance", {unit}, Value::none());
   if (budget.isNone()) {
     int32_t nameId = -1;
     auto it = c.program.nameIds.find("ma");
@@ -125,7 +135,8 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn) {
   // Facing mode (Deluxe 8.4): the state is hex + facing when the ruleset prices rotations.
   int32_t rotate = c.program.findFunction("rotation_cost");
   if (rotate >= 0) {
-    spec.facing = static_cast<hex::Direction>(u.facing >= 0 ? u.facing : 0);
+    int32_t facing = from && from->facing >= 0 ? from->facing : u.facing;
+    spec.facing = static_cast<hex::Direction>(facing >= 0 ? facing : 0);
     spec.rotationCost = [&c, unit, rotate, &g](hex::Hex at, hex::Direction from,
                                                hex::Direction to) -> int {
       Value args[4] = {unit, hexValue(g, at), Value::integer(static_cast<int>(from)),
@@ -211,10 +222,10 @@ Value bLineOfSight(Context& c, Args a) {
 // A list computed once per unit and version of the game and kept in the memo under a private key
 // (no builtin has one); without a memo it lives in `fallback` until the next call.
 template <class Compute>
-const ValueList& memoizedList(Context& c, int32_t privateKey, const Value& unit, Value& fallback,
-                              Compute compute) {
+const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value> keyArgs,
+                              Value& fallback, Compute compute) {
   MemoCache* memo = c.interp.memo();
-  MemoCache::Key key{privateKey, {unit}};
+  MemoCache::Key key{privateKey, std::move(keyArgs)};
   if (memo) {
     if (const Value* hit = memo->find(c.state.version, key)) return hit->items();
   }
@@ -229,7 +240,7 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, const Value& unit,
 
 const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
-  return memoizedList(c, -100000, unit, fallback, [&] {
+  return memoizedList(c, -100000, {unit}, fallback, [&] {
     const hex::Grid& g = grid(c, fn);
     hex::MoveSpec spec = moveSpec(c, unit, fn);
     hex::Reach r = hex::reachable(g, spec);
@@ -253,7 +264,7 @@ Value bReachable(Context& c, Args a) {
 // hex is included, so turning in place has its price. Kept in the memo like reachCosts.
 const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
-  return memoizedList(c, -100001, unit, fallback, [&] {
+  return memoizedList(c, -100001, {unit}, fallback, [&] {
     const hex::Grid& g = grid(c, fn);
     hex::MoveSpec spec = moveSpec(c, unit, fn);
     if (!spec.facing)
@@ -306,6 +317,67 @@ Value bPath(Context& c, Args a) {
   ValueList out;
   if (p)
     for (hex::Hex h : p->hexes()) out.push_back(hexValue(g, h));
+  return Value::makeList(std::move(out));
+}
+
+// reachable_from(u, start, facing, budget) and the like: the same search from a projected position.
+// The arguments are checked here; a facing of none (or in a ruleset without facing) is the
+// unit's own.
+Projected projectedArg(Context& c, Args a, size_t at, const char* fn) {
+  Projected p;
+  p.hex = hexArg(c, a[at], fn);
+  if (a[at + 1].tag == Tag::Int)
+    p.facing = static_cast<int32_t>(((a[at + 1].i % 6) + 6) % 6);
+  else if (!a[at + 1].isNone())
+    c.fail(fmt::format("{}(): the facing must be a number 0..5 or none", fn));
+  const Value& b = a[at + 2];
+  if (b.tag != Tag::Int) c.fail(fmt::format("{}(): the budget must be a number", fn));
+  p.budget = std::clamp<int64_t>(b.i, 0, 1000);
+  return p;
+}
+
+const ValueList& reachCostsFrom(Context& c, const Value& unit, const Projected& p, const char* fn) {
+  static thread_local Value fallback;
+  return memoizedList(
+      c, -100002,
+      {unit, Value::of(Tag::Hex, p.hex), Value::integer(p.facing), Value::integer(p.budget)},
+      fallback, [&] {
+        const hex::Grid& g = grid(c, fn);
+        hex::MoveSpec spec = moveSpec(c, unit, fn, &p);
+        hex::Reach r = hex::reachable(g, spec);
+        ValueList costs(static_cast<size_t>(g.size()), Value::integer(-1));
+        for (hex::Hex h : r.hexes())
+          if (!(h == spec.start))
+            costs[static_cast<size_t>(g.indexOf(h))] = Value::integer(r.cost(h));
+        return costs;
+      });
+}
+
+Value bReachableFrom(Context& c, Args a) {
+  Projected p = projectedArg(c, a, 1, "reachable_from");
+  const ValueList& costs = reachCostsFrom(c, a[0], p, "reachable_from");
+  ValueList out;
+  for (size_t h = 0; h < costs.size(); ++h)
+    if (costs[h].i >= 0) out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
+  return Value::makeList(std::move(out));
+}
+
+Value bPathCostFrom(Context& c, Args a) {
+  Projected p = projectedArg(c, a, 1, "path_cost_from");
+  int32_t to = hexArg(c, a[4], "path_cost_from");
+  if (to == p.hex) return Value::integer(0);
+  const Value& v = reachCostsFrom(c, a[0], p, "path_cost_from").at(static_cast<size_t>(to));
+  return v.i >= 0 ? v : Value::none();
+}
+
+Value bPathFrom(Context& c, Args a) {
+  Projected p = projectedArg(c, a, 1, "path_from");
+  const hex::Grid& g = grid(c, "path_from");
+  hex::MoveSpec spec = moveSpec(c, a[0], "path_from", &p);
+  auto path = hex::cheapestPath(g, spec, g.hexAt(hexArg(c, a[4], "path_from")));
+  ValueList out;
+  if (path)
+    for (hex::Hex h : path->hexes()) out.push_back(hexValue(g, h));
   return Value::makeList(std::move(out));
 }
 

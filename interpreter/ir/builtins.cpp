@@ -81,6 +81,15 @@ const std::vector<BuiltinSig>& table() {
       S("path", 2, 3, false, List, Hex,
         "path(u, h[, step_ok]): the cheapest legal path to h (whose every step from, to satisfies "
         "step_ok), empty if none"),
+      S("reachable_from", 4, 4, false, List, Hex,
+        "reachable_from(u, start, facing, budget): hexes u could move to from start, facing that "
+        "way (none: its own facing), with that budget: planning a later order"),
+      S("path_cost_from", 5, 5, false, Int, Any,
+        "path_cost_from(u, start, facing, budget, h): the cheapest legal cost from start to h, or "
+        "none"),
+      S("path_from", 5, 5, false, List, Hex,
+        "path_from(u, start, facing, budget, h): the cheapest legal path from start to h, empty "
+        "if none"),
       S("zoc", 1, 1, false, List, Hex,
         "zoc(u): hexes in u's zone of control (hooks exerts_zoc, zoc_front_only, zoc_into)"),
       S("sector_toward", 2, 2, false, Str, Any,
