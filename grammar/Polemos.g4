@@ -270,6 +270,7 @@ statement
   | EMIT ident '(' args? ')' ';'?                                               # emitStmt
   | APPLY expr ';'?                                                             # applyStmt
   | NOTE citation* expr (',' expr)* ';'?                                        # noteStmt
+  | PAUSE citation* expr ';'?                                                   # pauseStmt
   | block                                                                       # blockStmt
   | expr ';'?                                                                   # exprStmt
   ;
@@ -392,7 +393,7 @@ ident
   | MAP | LABELS | DEFAULT | ELEVATION | GROUP | FORCE | AT | FACING | RULES | FROM | UNTIL
   | PASSES | ALLOW | END | REQUIRES | START | BY | HIGHEST | LOWEST | EACH | ADD | REMOVE
   | REPLACE | EVENT | NOTE | DIE | STEP | PHASE | EXTENDS | HOUSE | MODULE | SCENARIO
-  | TABLE | FUNCTION
+  | TABLE | FUNCTION | PAUSE
   ;
 
 // ---------------------------------------------------------------------------------------------
@@ -491,6 +492,7 @@ REMOVE     : 'remove';
 REPLACE    : 'replace';
 EVENT      : 'event';
 NOTE       : 'note';
+PAUSE      : 'pause';
 DIE        : 'die';
 STEP       : 'step';
 PHASE      : 'phase';

@@ -360,6 +360,7 @@ CompareResult compareOdds(const Session& game, const engine::GameOrigin& spec,
   result.columns.push_back(here);
   for (const auto& t : req.targets) {
     engine::GameOrigin o = spec;
+    o.session.stepping = false;  // the comparison runs through pauses
     // A sandbox situation is re-created in a sandbox of the target's rules alone.
     if (game.program().scenarioName == "sandbox") o.scenario.clear();
     if (isHouseFile(t)) {

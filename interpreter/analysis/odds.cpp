@@ -399,6 +399,7 @@ Session workingCopy(const Session& game) {
   s.clearForcedDice();
   s.setAutoRoll(false);
   s.restartTrace();
+  s.setStepping(false);  // a pause inside the action is passed through
   return s;
 }
 

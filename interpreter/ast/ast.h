@@ -139,6 +139,7 @@ enum class StmtKind {
   Emit,
   Apply,
   Note,
+  Pause,  // citations, value: the text
   Block,
   ExprStmt
 };

@@ -483,6 +483,22 @@ void Compiler::compileStmt(const Stmt& s) {
            static_cast<int32_t>(s.noteArgs.size()), s.range);
       break;
     }
+    case StmtKind::Pause: {
+      // A stop inside an automatic phase that a stepping player sees and everything else passes
+      // through (the Session decides).
+      if (ctx_->pure) {
+        error(s.range,
+              "`pause` belongs in procedures, actions, triggers and the sequence of play, not in a "
+              "function, a quantity or a requirement");
+        break;
+      }
+      RequireInfo pi;
+      pi.citations = citeStrings(s.citations);
+      P.pauses.push_back(pi);
+      compileExpr(*s.value);
+      emit(Op::Pause, static_cast<int32_t>(P.pauses.size() - 1), 0, s.range);
+      break;
+    }
     case StmtKind::Block:
       compileBlock(s.body);
       break;

@@ -452,7 +452,7 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
     eval::Stop stop;
     const json& sj = j.at("stop");
     int kind = sj.at("kind").get<int>();
-    if (kind < 0 || kind > eval::Stop::Error) return std::string("the save's stop is malformed");
+    if (kind < 0 || kind > eval::Stop::Pause) return std::string("the save's stop is malformed");
     stop.kind = static_cast<eval::Stop::Kind>(kind);
     stop.index = sj.at("index").get<int32_t>();
     stop.player = sj.at("player").get<int32_t>();
@@ -472,6 +472,10 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
       case eval::Stop::Roll:
         stopOk = stop.index >= 0 && stop.index < static_cast<int32_t>(P.rolls.size()) &&
                  stop.count >= 1 && stop.count <= 20 && !m.frames.empty();
+        break;
+      case eval::Stop::Pause:
+        stopOk = stop.index >= 0 && stop.index < static_cast<int32_t>(P.pauses.size()) &&
+                 !m.frames.empty();
         break;
       default:
         break;

@@ -36,7 +36,10 @@ std::string sideName(const Program& p, int64_t i) {
 }  // namespace
 
 Session::Session(std::shared_ptr<const Program> program, const SessionConfig& config)
-    : program_(std::move(program)), config_(config), rng_(config.seed) {}
+    : program_(std::move(program)),
+      config_(config),
+      rng_(config.seed),
+      stepping_(config.stepping) {}
 
 // A rollback puts back an earlier state: the epoch moves on past both, so that no memo entry
 // made since can be taken for one of the state put back.
@@ -272,6 +275,7 @@ Outcome Session::run() {
       return Outcome{};
     }
     stop_ = in.run();
+    if (stop_.kind == Stop::Pause && !stepping_) continue;  // passed through
     if (stop_.kind == Stop::Roll && autoRoll_) {
       const RollInfo& r = program_->rolls[stop_.index];
       const auto& faces = program_->dice[r.die].faces;
@@ -388,6 +392,11 @@ std::string Session::describeStop() const {
     }
     case Stop::Error:
       return "stopped by an error: " + stop_.message;
+    case Stop::Pause: {
+      const auto& cites = P.pauses[stop_.index].citations;
+      return fmt::format("paused: {}{} (`next` goes on)", stop_.message,
+                         cites.empty() ? "" : " (" + joinCitations(cites) + ")");
+    }
     default:
       return "not started";
   }
@@ -463,9 +472,21 @@ void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args,
   }
 }
 
+Outcome Session::resume() {
+  if (stop_.kind != Stop::Pause) return Outcome{Outcome::Error, "the game is not paused", {}};
+  return run();
+}
+
 std::vector<Option> Session::legal() {
   QuietTrace quiet(state_);
   std::vector<Option> out;
+  if (stop_.kind == Stop::Pause) {
+    Option o;
+    o.kind = Option::Next;
+    o.text = "next";
+    out.push_back(std::move(o));
+    return out;
+  }
   if (stop_.kind == Stop::Choose) {
     const auto& items = stop_.options.items();
     for (size_t i = 0; i < items.size(); ++i) {
@@ -663,6 +684,8 @@ Outcome Session::apply(const Option& o) {
     case Option::End:
     case Option::Pass:
       return endPhase();
+    case Option::Next:
+      return resume();
     case Option::Pick: {
       const auto& items = stop_.options.items();
       auto it = std::find(items.begin(), items.end(), o.args.at(0));

@@ -26,14 +26,15 @@ struct SessionConfig {
   std::string level;                                         // empty: the first level
   std::vector<std::pair<std::string, std::string>> options;  // name=value as typed
   bool tracing = true;
+  bool stepping = false;  // stop at each `pause` of the rules (see Session::setStepping)
 };
 
 // One legal (or, with a reason, illegal) thing the deciding player can do.
 struct Option {
-  enum Kind { Action, End, Pass, Pick } kind = Action;
+  enum Kind { Action, End, Pass, Pick, Next } kind = Action;  // Next: go on from a pause
   int32_t action = -1;
   std::vector<ir::Value> args;
-  std::string text;  // as the player types it: "move h12 2725", "end", "pick 2"
+  std::string text;  // as the player types it: "move h12 2725", "end", "pick 2", "next"
 };
 
 // What came of an attempt to act.
@@ -81,6 +82,11 @@ class Session {
   Outcome act(int32_t action, const std::vector<ir::Value>& args);
   Outcome endPhase();          // `end` in a phase, `pass` in an alternation
   Outcome pick(size_t index);  // at a choose
+  // Stepping: the game stops at each `pause` of the rules (an auditor reads the state between the
+  // quarter turns of an events phase); otherwise pauses are passed through (sim, odds, auto).
+  void setStepping(bool on) { stepping_ = on; }
+  bool stepping() const { return stepping_; }
+  Outcome resume();  // at a pause: go on to the next stop
   Outcome apply(const Option& o);
 
   // Dice: forced values are used first, in order, one die at a time.
@@ -148,6 +154,7 @@ class Session {
   uint64_t rng_ = 0;
   std::deque<int64_t> forced_;
   bool autoRoll_ = true;
+  bool stepping_ = false;
   std::string lastError_;
   // The game as it was before the action under way, restored if a requirement fails (or the rules
   // err) anywhere in it, even after it stopped for a roll or a choice.

@@ -645,6 +645,16 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           cover(target);
           break;
         }
+        case Op::Pause: {
+          if (pure) throw RuntimeError("a function cannot pause");
+          Value text = pop();
+          Stop s;
+          s.kind = Stop::Pause;
+          s.index = in.a;
+          s.message = text.tag == Tag::Str ? text.text() : display(program_, state_, text);
+          trace(program_.pauses[in.a].citations, TraceKind::Pause, s.message, "", "");
+          return s;
+        }
         case Op::Note: {
           std::vector<Value> args(st.end() - in.b, st.end());
           st.resize(st.size() - in.b);

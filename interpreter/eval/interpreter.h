@@ -27,7 +27,9 @@ struct RuntimeError : std::runtime_error {
 };
 
 struct Stop {
-  enum Kind { None, Window, Choose, Roll, End, Failed, Error } kind = None;
+  // Pause: a `pause` of the rules (index: pauses[], message: its text), which a Session passes
+  // through unless it is stepping.
+  enum Kind { None, Window, Choose, Roll, End, Failed, Error, Pause } kind = None;
   int32_t index = -1;                  // phase / choose / roll / require index
   int32_t player = -1;                 // who decides (Window, Choose)
   ir::Value options;                   // Choose: the option list

@@ -48,7 +48,8 @@ enum class TraceKind : uint8_t {
   Table,
   Effect,
   Trigger,
-  Note
+  Note,
+  Pause  // a `pause` reached (whether or not the Session stopped there)
 };
 
 // One rule application, for `trace`, `why`, `log`, `--json` and coverage.

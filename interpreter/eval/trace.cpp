@@ -8,8 +8,9 @@
 namespace polemos::eval {
 
 namespace {
-constexpr std::array<std::string_view, 10> kKindNames = {
-    "phase", "step", "action", "roll", "choice", "modifier", "table", "effect", "trigger", "note"};
+constexpr std::array<std::string_view, 11> kKindNames = {"phase",   "step",     "action", "roll",
+                                                         "choice",  "modifier", "table",  "effect",
+                                                         "trigger", "note",     "pause"};
 }  // namespace
 
 std::string_view traceKindName(TraceKind k) {
@@ -49,6 +50,8 @@ std::string formatEvent(const TraceEvent& e) {
       return fmt::format("{}trigger {}: {}", cite, e.subject, e.inputs);
     case TraceKind::Note:
       return fmt::format("{}{}", cite, e.subject);
+    case TraceKind::Pause:
+      return fmt::format("{}pause: {}", cite, e.subject);
     case TraceKind::Effect:
       break;
   }

@@ -129,6 +129,7 @@ enum class Op : uint8_t {
   Emit,         // emit event a with b args
   ApplyResult,  // pop b args and a result value; run that result's case
   Note,         // trace notes[a] with b values popped
+  Pause,        // pauses[a] with the text popped: a stop the Session may pass through
   Trace,        // trace a modifier application: mods[a]; pops before/after/because values
   Fail,         // runtime error: messages[a]
 };
@@ -380,6 +381,7 @@ struct Program {
   std::vector<EventInfo> events;
   std::vector<ResultsInfo> results;
   std::vector<RequireInfo> notes;
+  std::vector<RequireInfo> pauses;  // `pause`: their citations
   std::vector<std::string> messages;
   int32_t sequence = -1;
 

@@ -23,8 +23,14 @@ const std::vector<Repl::Command>& Repl::commands() {
        [](Repl& r, const Line& l, std::string& out) { r.cmdEnd(l.args, out); }},
       {"pass", "pass", "pass in an alternation (two passes in a row end it)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdEnd(l.args, out); }},
-      {"next", "next", "run to the next decision (dice are rolled as they come)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdStatus(out); }},
+      {"next", "next",
+       "run to the next decision (dice are rolled as they come); at a pause, go on to the next "
+       "stop",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdNext(out); }},
+      {"step", "step [on|off]",
+       "stop at each pause of the rules (the quarter turns of an events phase) and show the "
+       "state there; alone: says which",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdStep(l.args, out); }},
       {"auto", "auto [N]", "a random legal player acts N times (default: to the end of the game)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdAuto(l.args, out); }},
       {"trace", "trace on|off|all",

@@ -37,7 +37,8 @@ void Repl::cmdStatus(std::string& out) {
   const auto& st = session_->state();
   if (options_.json) {
     // One JSON object per status: where the game stands, and its result once it is over.
-    static const char* kKinds[] = {"none", "decision", "choice", "roll", "end", "failed", "error"};
+    static const char* kKinds[] = {"none", "decision", "choice", "roll",
+                                   "end",  "failed",   "error",  "pause"};
     const auto& stop = session_->stop();
     nlohmann::ordered_json j = {
         {"kind", "status"},
@@ -237,6 +238,29 @@ void Repl::cmdUndo(const std::vector<std::string>& args, std::string& out) {
   for (long long i = 0; i < n && history_.undo(*session_, log_); ++i) {
   }
   cmdStatus(out);
+}
+
+// `next`: at a pause of the rules, goes on to the next stop (one step of undo); anywhere else the
+// game already stands at its next decision, and `next` says where.
+void Repl::cmdNext(std::string& out) {
+  if (session_->stop().kind != eval::Stop::Pause) return cmdStatus(out);
+  pushHistory();
+  size_t before = session_->state().trace.size();
+  afterMove(session_->resume(), before, out);
+}
+
+void Repl::cmdStep(const std::vector<std::string>& args, std::string& out) {
+  if (args.size() == 1) {
+    out += fmt::format("step {}\n", options_.session.stepping ? "on" : "off");
+    return;
+  }
+  if (args.size() != 2 || (args[1] != "on" && args[1] != "off"))
+    return error(out, "step takes on or off");
+  options_.session.stepping = args[1] == "on";
+  session_->setStepping(options_.session.stepping);
+  out += fmt::format(
+      "step {}: pauses of the rules {}\n", args[1],
+      options_.session.stepping ? "stop the game (`next` goes on)" : "are passed through");
 }
 
 void Repl::cmdRedo(std::string& out) {

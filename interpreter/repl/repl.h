@@ -76,6 +76,8 @@ class Repl {
   void cmdDice(const std::vector<std::string>& args, std::string& out);
   void cmdUndo(const std::vector<std::string>& args, std::string& out);
   void cmdRedo(std::string& out);
+  void cmdNext(std::string& out);
+  void cmdStep(const std::vector<std::string>& args, std::string& out);
   void cmdExpect(const std::vector<std::string>& args, const std::string& rest, std::string& out);
   void cmdHouse(const std::vector<std::string>& args, std::string& out);
   void cmdNewGame(const std::vector<std::string>& args, std::string& out);

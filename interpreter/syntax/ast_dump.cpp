@@ -414,6 +414,8 @@ std::string dumpStmt(const Stmt* s) {
       for (const ExprPtr& a : s->noteArgs) out += " " + dumpExpr(a.get());
       return out + ")";
     }
+    case StmtKind::Pause:
+      return "(pause" + citations(s->citations) + " " + dumpExpr(s->value.get()) + ")";
     case StmtKind::Block:
       return body(s->body);
     case StmtKind::ExprStmt:

@@ -132,6 +132,12 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
     s->noteArgs = exprs(c->expr());
     return s;
   }
+  if (auto* c = as<P::PauseStmtContext>(ctx)) {
+    auto s = make(StmtKind::Pause);
+    s->citations = citations(c->citation());
+    s->value = expr(c->expr());
+    return s;
+  }
   if (auto* c = as<P::BlockStmtContext>(ctx)) {
     auto s = make(StmtKind::Block);
     s->body = block(c->block());
