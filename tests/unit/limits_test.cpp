@@ -1,8 +1,8 @@
 // limits/limits.h: every limit named once; the map limit at its edge (a sandbox numbered up to it
 // is made, one past it is refused). The other edges have tests of their own: the dice per roll
-// (tests/lang/limit_dice_per_roll_edge.pol, tests/errors/limit_dice_per_roll_over.pol), the call
-// depth (tests/lang/recursion_limit.pol), the step budget (tests/lang/runaway_loop_budget.pol),
-// nesting and file size (syntax_robustness_test.cpp).
+// (tests/lang/limits/limit_dice_per_roll_edge.pol, tests/errors/limit_dice_per_roll_over.pol), the
+// call depth (tests/lang/limits/recursion_limit.pol), the step budget
+// (tests/lang/limits/runaway_loop_budget.pol), nesting and file size (syntax_robustness_test.cpp).
 #include "limits/limits.h"
 
 #include <gtest/gtest.h>
