@@ -11,6 +11,7 @@
 #include "eval/trace.h"
 #include "hex/coord.h"
 #include "hex/grid.h"
+#include "limits/limits.h"
 #include "repl/repl.h"
 #include "repl/text.h"
 
@@ -151,6 +152,10 @@ void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
   if (type < 0) return error(out, fmt::format("no unit type '{}'", args[2]));
   int32_t h = st.map.parse(args[3]);
   if (h < 0) return error(out, fmt::format("'{}' is not a hex of this map", args[3]));
+  // No more units than a saved game may have, so that every game can be saved and loaded again.
+  if (st.units.size() >= limits::kMaxSavedUnits)
+    return error(out, fmt::format("a game has at most {} units (the most a saved game may have)",
+                                  limits::kMaxSavedUnits));
   eval::UnitState u;
   u.type = type;
   u.cls = P.unitTypes[type].cls;
