@@ -59,7 +59,9 @@ std::shared_ptr<const ir::Program> sandboxProgram(const ir::Program& base, const
   p->mapTerrain.assign(static_cast<size_t>(cols) * static_cast<size_t>(rows), openTerrain(base));
   p->mapElevation.assign(static_cast<size_t>(cols) * static_cast<size_t>(rows), 0);
   p->mapHexsides.clear();
-  p->mapGroups.clear();
+  // The scenario's hex groups are kept by name, empty: its rules may still ask for them (Chalons's
+  // camp hexes), and a sandbox map has none of its hexes.
+  for (auto& [name, hexes] : p->mapGroups) hexes.clear();
   p->units.clear();
   if (!spec.sides.empty()) {
     std::vector<ir::SideSetup> sides;

@@ -1,8 +1,8 @@
 // Sandbox maps: a copy of a checked program whose scenario is replaced by an empty map of a given
-// shape (every hex the ruleset's clear or open terrain, no hexside features, no groups, no units),
-// for setting a situation up by hand (the REPL's `sandbox`, `compare`). The unit types, sides and
-// rules of the program are kept. It builds the map's hex::Grid here, as the checker does for a
-// scenario's map; it does not place anything on it.
+// shape (every hex the ruleset's clear or open terrain, no hexside features, the scenario's hex
+// groups empty, no units), for setting a situation up by hand (the REPL's `sandbox`, `compare`).
+// The unit types, sides and rules of the program are kept. It builds the map's hex::Grid here, as
+// the checker does for a scenario's map; it does not place anything on it.
 #pragma once
 
 #include <memory>

@@ -356,7 +356,10 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
     // Units first: values are checked against their count.
     const json& units = j.at("units");
     // Units placed in the sandbox come after the scenario's order of battle.
-    if (!units.is_array() || units.size() < P.units.size() || units.size() > limits::kMaxSavedUnits)
+    if (units.is_array() && units.size() > limits::kMaxSavedUnits)
+      return fmt::format("the save has {} units, more than the {} a saved game may have",
+                         units.size(), limits::kMaxSavedUnits);
+    if (!units.is_array() || units.size() < P.units.size())
       return std::string("the save's units do not match the scenario's order of battle");
     st.units.resize(units.size());
     st.sides.resize(P.sides.size());

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "eval/trace.h"
+#include "limits/limits.h"
 
 namespace polemos::engine {
 
@@ -104,6 +105,10 @@ struct Apply {
       return refused("no such unit type");
     if (!hex(e.hex)) return refused("no such hex");
     if (e.facing < -1 || e.facing > 5) return refused("a facing is one of six directions");
+    // No more units than a saved game may have, so that every game can be saved and loaded again.
+    if (s.state().units.size() >= limits::kMaxSavedUnits)
+      return refused(fmt::format("a game has at most {} units (the most a saved game may have)",
+                                 limits::kMaxSavedUnits));
     if (!validUnitId(e.id))
       return refused(fmt::format("a unit id starts with a letter, not '{}'", e.id));
     for (const auto& other : s.state().units)

@@ -119,7 +119,7 @@ void Interpreter::pushTriggers(Machine& m) {
 }
 
 Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const ValueList* captures) {
-  if (pureDepth_ > limits::kMaxPureDepth)
+  if (pureDepth_ >= limits::kMaxPureDepth)
     throw RuntimeError(
         fmt::format("functions nested too deeply (more than {} calls)", limits::kMaxPureDepth));
   const Function& f = program_.functions.at(fn);
@@ -144,6 +144,13 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
     RuntimeError e(s.message);
     throw e;
   }
+  // An error in the call is the caller's error too (a lambda dividing by zero, a hook, a call
+  // nested past the limit): it is never taken for a value.
+  if (s.kind == Stop::Error) {
+    RuntimeError e(s.message);
+    e.at = s.range;
+    throw e;
+  }
   if (m.stack.empty()) return Value::none();
   return std::move(m.stack.back());
 }
@@ -152,7 +159,7 @@ std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value>
                                               std::string& error, Stop* failed) {
   if (pureDepth_ == 0) budget_ = kStepBudget;
   try {
-    if (pureDepth_ > limits::kMaxPureDepth)
+    if (pureDepth_ >= limits::kMaxPureDepth)
       throw RuntimeError(
           fmt::format("functions nested too deeply (more than {} calls)", limits::kMaxPureDepth));
     const Function& f = program_.functions.at(fn);
@@ -327,10 +334,18 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           Value hi = pop();
           Value lo = pop();
           if (lo.tag != Tag::Int || hi.tag != Tag::Int) throw RuntimeError("a range needs numbers");
-          if (hi.i - lo.i > limits::kMaxRange)
-            throw RuntimeError("a range of more than a million numbers");
           ValueList items;
-          for (int64_t i = lo.i; i <= hi.i; ++i) items.push_back(Value::integer(i));
+          if (hi.i >= lo.i) {
+            // lo..hi holds hi - lo + 1 numbers, counted without overflow: hi - lo may not fit in
+            // an int64_t, and a range may end at the largest integer.
+            uint64_t span = static_cast<uint64_t>(hi.i) - static_cast<uint64_t>(lo.i);
+            if (span >= static_cast<uint64_t>(limits::kMaxRange))
+              throw RuntimeError(fmt::format("the range {}..{} has more than {} numbers", lo.i,
+                                             hi.i, limits::kMaxRange));
+            items.reserve(span + 1);
+            for (uint64_t k = 0; k <= span; ++k)
+              items.push_back(Value::integer(lo.i + static_cast<int64_t>(k)));
+          }
           st.push_back(Value::makeList(std::move(items)));
           break;
         }
@@ -724,7 +739,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
     Stop s;
     s.kind = Stop::Error;
     s.message = e.what();
-    s.range = where;
+    s.range = e.at.valid() ? e.at : where;
     return s;
   }
   Stop s;

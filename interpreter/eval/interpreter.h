@@ -24,6 +24,9 @@ namespace polemos::eval {
 // Thrown inside the evaluator and turned into an Error stop at its boundary; never escapes it.
 struct RuntimeError : std::runtime_error {
   using std::runtime_error::runtime_error;
+  // Where it arose, when that is deeper than the instruction that sees it (an error in a pure
+  // call made by a builtin is reported at its own line, not at the builtin's).
+  diag::SourceRange at;
 };
 
 struct Stop {

@@ -127,18 +127,25 @@ void Repl::cmdLog(const std::vector<std::string>& args, std::string& out) {
 }
 
 void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
-  long long n = -1;
-  if (args.size() > 1) {
+  // Without a number, to the end of the game, but no further than the limit: a game that never
+  // ends stops rather than hangs.
+  long long n = limits::kMaxAutoMoves;
+  bool toTheEnd = args.size() <= 1;
+  if (!toTheEnd) {
     auto v = parseInt(args[1]);
     if (!v || *v < 1) {
       error(out, "auto takes a positive number of moves");
+      return;
+    }
+    if (*v > limits::kMaxAutoMoves) {
+      error(out, fmt::format("auto makes at most {} moves at a time", limits::kMaxAutoMoves));
       return;
     }
     n = *v;
   }
   // A seeded player: the same seed and commands give the same moves.
   long long done = 0;
-  while ((n < 0 || done < n) && !session_->over()) {
+  while (done < n && !session_->over()) {
     size_t before = session_->state().trace.size();
     engine::RandomPlayer::Move m = autoPlayer_.play(
         *session_, [&] { pushHistory(); }, [&] { history_.dropLast(); });
@@ -162,8 +169,9 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
     record();
     if (trace_ == TraceMode::All) printTrace(before, out);
     ++done;
-    if (done > limits::kMaxAutoMoves) break;  // a game that never ends: stop rather than hang
   }
+  if (toTheEnd && done == n && !session_->over())
+    out += fmt::format("auto stopped after {} moves; the game is not over\n", n);
   cmdStatus(out);
 }
 // `pick N`: option N of `legal`.

@@ -1,4 +1,8 @@
-// Language tests: one behaviour per file under tests/lang/, with inline expectations.
+// Language tests: one behaviour per file under tests/lang/FEATURE/ (arithmetic and values in
+// expressions/, the hex builtins in hex/, overlays and their bases in overlay/, ...), with inline
+// expectations. Files are found in every folder below tests/lang; a test is named by its folder
+// and file, e.g. Lang/LangTest.Runs/hex_hex_distance_range for
+// tests/lang/hex/hex_distance_range.pol.
 //
 // A test file is a ruleset (and, when it needs units or a map, a scenario for it in the same
 // file). Comment directives drive and check it:
@@ -7,7 +11,8 @@
 //                              `pick N`, or an action with its arguments, e.g. `attack u1`)
 //   // dice: 3 5               force the next dice
 //   // level: L  // option: K=V  // seed: N
-// A file holding `house NAME for BASE` is loaded as house rules over the sibling file BASE.pol.
+// A file holding `house NAME for BASE` is loaded as house rules over the sibling file BASE.pol
+// (and `extends BASE` finds BASE.pol beside the file too): a base stays in its overlays' folder.
 // Output lines are `note` statements (their values joined by ", ", after their citations),
 // `illegal: §N message` for a refused decision, `error: message` for a check or runtime error,
 // and `the game is over: ...` when the rules end the game with finish(). The file passes when its
@@ -27,7 +32,7 @@ using namespace polemos;
 namespace {
 
 struct LangCase {
-  std::string name;
+  std::string name;  // the path below tests/lang without ".pol", e.g. "hex/hex_distance_range"
   fs::path path;
 };
 
@@ -35,8 +40,12 @@ std::vector<LangCase> findCases() {
   std::vector<LangCase> out;
   fs::path dir = fs::path(POLEMOS_TEST_DIR) / "lang";
   std::error_code ec;
-  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::end(it); it.increment(ec)) {
-    if (it->path().extension() == ".pol") out.push_back({it->path().stem().string(), it->path()});
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    if (!it->is_regular_file() || it->path().extension() != ".pol") continue;
+    fs::path rel = it->path().lexically_relative(dir);
+    rel.replace_extension();
+    out.push_back({rel.generic_string(), it->path()});
   }
   std::sort(out.begin(), out.end(),
             [](const LangCase& a, const LangCase& b) { return a.name < b.name; });
@@ -50,7 +59,7 @@ std::string trim(std::string s) {
   return s.substr(i);
 }
 
-// Shows the test's file name, not its bytes, in gtest's messages.
+// Shows the test's folder and file name, not its bytes, in gtest's messages.
 void PrintTo(const LangCase& c, std::ostream* os) {
   *os << c.name;
 }
@@ -196,6 +205,16 @@ TEST_P(LangTest, Runs) {
   EXPECT_EQ(want, got) << "in " << c.path.string();
 }
 
+// Every language test sits in a feature folder: none is loose at the top of tests/lang.
+TEST(LangLayout, EveryTestIsInAFeatureFolder) {
+  auto cases = findCases();
+  EXPECT_FALSE(cases.empty());
+  for (const auto& c : cases)
+    EXPECT_NE(c.name.find('/'), std::string::npos) << c.path.string() << " is not in a folder";
+}
+
+// A test's name is its folder and file with '/' (and anything else gtest does not allow) turned
+// into '_': hex/hex_distance_range becomes hex_hex_distance_range.
 INSTANTIATE_TEST_SUITE_P(Lang, LangTest, ::testing::ValuesIn(findCases()),
                          [](const ::testing::TestParamInfo<LangCase>& info) {
                            std::string n = info.param.name;
