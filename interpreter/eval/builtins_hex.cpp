@@ -85,6 +85,19 @@ bool hookBool(Context& c, const char* name, std::initializer_list<Value> args, b
   return v.i != 0;
 }
 
+// A movement search consults the hooks for every step it tries: that is exploring, not applying
+// a rule, so the calls write no trace events (the rules trace the step a unit takes when they
+// price it themselves). With tracing off the answers may also come from the memo.
+Value quietCall(Context& c, const Value& f, std::span<const Value> args) {
+  struct Quiet {
+    GameState& s;
+    bool was;
+    ~Quiet() { s.tracing = was; }
+  } quiet{c.state, c.state.tracing};
+  c.state.tracing = false;
+  return c.call(f, args);
+}
+
 // A move planned from somewhere else than where the unit stands (Warfare 4.1: a unit's second to
 // fourth orders start where the one before leaves it): the start hex, the facing there, the budget.
 struct Projected {
@@ -121,7 +134,7 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   spec.stepCost = [&c, unit, cost, &g](const hex::Step& s) -> int {
     if (cost < 0) return 1;
     Value args[3] = {unit, hexValue(g, s.from), hexValue(g, s.to)};
-    Value v = c.call(Value::of(Tag::Func, cost), args);
+    Value v = quietCall(c, Value::of(Tag::Func, cost), args);
     if (v.isNone()) return hex::kImpassable;
     if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
     return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -129,7 +142,7 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   if (stops >= 0) {
     spec.stopsIn = [&c, unit, stops, &g](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
-      return c.call(Value::of(Tag::Func, stops), args).truthy();
+      return quietCall(c, Value::of(Tag::Func, stops), args).truthy();
     };
   }
   // Facing mode (Deluxe 8.4): the state is hex + facing when the ruleset prices rotations.
@@ -141,7 +154,7 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
                                                hex::Direction to) -> int {
       Value args[4] = {unit, hexValue(g, at), Value::integer(static_cast<int>(from)),
                        Value::integer(static_cast<int>(to))};
-      Value v = c.call(Value::of(Tag::Func, rotate), args);
+      Value v = quietCall(c, Value::of(Tag::Func, rotate), args);
       if (v.isNone()) return hex::kImpassable;
       if (v.tag != Tag::Int) c.fail("rotation_cost() must give a number or none");
       return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -153,7 +166,7 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
       spec.stepCost = [&c, unit, cost, &g](const hex::Step& s) -> int {
         Value args[4] = {unit, hexValue(g, s.from), hexValue(g, s.to),
                          Value::integer(s.facing ? static_cast<int>(*s.facing) : 0)};
-        Value v = c.call(Value::of(Tag::Func, cost), args);
+        Value v = quietCall(c, Value::of(Tag::Func, cost), args);
         if (v.isNone()) return hex::kImpassable;
         if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
         return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -163,7 +176,7 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   if (stay >= 0) {
     spec.mayNotLeave = [&c, unit, stay, &g](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
-      return c.call(Value::of(Tag::Func, stay), args).truthy();
+      return quietCall(c, Value::of(Tag::Func, stay), args).truthy();
     };
   }
   return spec;
@@ -309,7 +322,7 @@ Value bPath(Context& c, Args a) {
     hex::StepCostFn inner = spec.stepCost;
     spec.stepCost = [&c, ok, inner, &g](const hex::Step& s) -> int {
       Value args[2] = {hexValue(g, s.from), hexValue(g, s.to)};
-      if (!c.call(ok, args).truthy()) return hex::kImpassable;
+      if (!quietCall(c, ok, args).truthy()) return hex::kImpassable;
       return inner(s);
     };
   }

@@ -17,7 +17,9 @@ const std::vector<Repl::Command>& Repl::commands() {
        [](Repl& r, const Line& l, std::string& out) { r.cmdStatus(out); }},
       {"legal", "legal", "the numbered legal options at the current decision",
        [](Repl& r, const Line& l, std::string& out) { r.cmdLegal(out); }},
-      {"pick", "pick N", "take option N of `legal` (or of a pending choice)",
+      {"pick", "pick N|OPTION",
+       "take option N of `legal` (or of a pending choice), or the option written OPTION (`pick "
+       "0303`)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdPick(l.args, out); }},
       {"end", "end", "end the current phase (if its end requirements hold)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdEnd(l.args, out); }},

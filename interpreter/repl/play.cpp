@@ -175,10 +175,21 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
   cmdStatus(out);
 }
 // `pick N`: option N of `legal`.
+// `pick N` takes option N; `pick TEXT` the option written TEXT (`pick 0303`, `pick roman`). A word
+// that is a plain number (no leading zero) is always an option number.
 void Repl::cmdPick(const std::vector<std::string>& args, std::string& out) {
+  auto opts = session_->legal();
+  if (args.size() == 2 && !(parseInt(args[1]) && args[1] == std::to_string(*parseInt(args[1])))) {
+    for (size_t i = 0; i < opts.size(); ++i) {
+      if (opts[i].kind != engine::Option::Pick || opts[i].text != args[1]) continue;
+      pushHistory();
+      size_t before = session_->state().trace.size();
+      afterMove(session_->apply(opts[i]), before, out);
+      return;
+    }
+  }
   auto v = args.size() == 2 ? parseInt(args[1]) : std::nullopt;
   if (!v) return error(out, "pick takes an option number, as in `pick 2` (see `legal`)");
-  auto opts = session_->legal();
   if (*v < 1 || *v > static_cast<long long>(opts.size()))
     return error(out, opts.empty() ? "there is nothing to pick"
                                    : fmt::format("pick a number from 1 to {}", opts.size()));
