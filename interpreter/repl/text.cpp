@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "engine/reading.h"
+
 namespace polemos::repl {
 
 std::vector<std::string> splitWords(const std::string& s) {
@@ -20,14 +22,7 @@ std::string trim(const std::string& s) {
 }
 
 std::optional<long long> parseInt(const std::string& s) {
-  try {
-    size_t used = 0;
-    long long v = std::stoll(s, &used);
-    if (used != s.size()) return std::nullopt;
-    return v;
-  } catch (...) {
-    return std::nullopt;
-  }
+  return engine::readInteger(s);
 }
 
 }  // namespace polemos::repl

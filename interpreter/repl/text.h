@@ -10,7 +10,7 @@ namespace polemos::repl {
 
 std::vector<std::string> splitWords(const std::string& s);
 std::string trim(const std::string& s);
-// The whole of `s` as an integer, or nothing ("12x" and "" are not numbers).
+// The whole of `s` as an integer, or nothing ("12x" and "" are not numbers): engine::readInteger.
 std::optional<long long> parseInt(const std::string& s);
 
 }  // namespace polemos::repl

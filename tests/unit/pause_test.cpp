@@ -19,6 +19,15 @@ std::shared_ptr<const ir::Program> program() {
   return check::Loader(diags).load(check::LoadRequest{kRules, kRules, {}}).program;
 }
 
+// A stepping game of the rules, started.
+std::unique_ptr<engine::Session> stepping(const std::shared_ptr<const ir::Program>& p) {
+  engine::SessionConfig config;
+  config.stepping = true;
+  auto s = std::make_unique<engine::Session>(p, config);
+  if (s->start().kind != engine::Outcome::Ok) return nullptr;
+  return s;
+}
+
 // Both sides order 2, then end their windows.
 void orderBoth(engine::Session& s) {
   for (int side = 0; side < 2; ++side) {
@@ -34,10 +43,9 @@ void orderBoth(engine::Session& s) {
 TEST(Pause, ASteppingGameStopsAtEachPause) {
   auto p = program();
   ASSERT_TRUE(p);
-  engine::SessionConfig config;
-  config.stepping = true;
-  engine::Session s(p, config);
-  ASSERT_EQ(s.start().kind, engine::Outcome::Ok);
+  auto game = stepping(p);
+  ASSERT_TRUE(game);
+  engine::Session& s = *game;
   orderBoth(s);
   for (int q = 1; q <= 4; ++q) {
     ASSERT_EQ(s.stop().kind, eval::Stop::Pause) << q;
@@ -65,15 +73,15 @@ TEST(Pause, AGameNotSteppingPassesThrough) {
 TEST(Pause, ASaveAtAPauseLoadsAtThatPause) {
   auto p = program();
   ASSERT_TRUE(p);
-  engine::SessionConfig config;
-  config.stepping = true;
-  engine::Session s(p, config);
-  ASSERT_EQ(s.start().kind, engine::Outcome::Ok);
+  auto game = stepping(p);
+  ASSERT_TRUE(game);
+  engine::Session& s = *game;
   orderBoth(s);
   ASSERT_EQ(s.resume().kind, engine::Outcome::Ok);  // at quarter 2
   std::string saved = engine::saveSession(s);
-  engine::Session t(p, config);
-  ASSERT_EQ(t.start().kind, engine::Outcome::Ok);
+  auto other = stepping(p);
+  ASSERT_TRUE(other);
+  engine::Session& t = *other;
   ASSERT_EQ(engine::loadSession(saved, t), std::nullopt);
   EXPECT_EQ(t.stop().kind, eval::Stop::Pause);
   EXPECT_EQ(t.stop().message, "quarter 2");
@@ -85,10 +93,9 @@ TEST(Pause, ASaveAtAPauseLoadsAtThatPause) {
 TEST(Pause, TheRandomPlayerGoesThroughPauses) {
   auto p = program();
   ASSERT_TRUE(p);
-  engine::SessionConfig config;
-  config.stepping = true;
-  engine::Session s(p, config);
-  ASSERT_EQ(s.start().kind, engine::Outcome::Ok);
+  auto game = stepping(p);
+  ASSERT_TRUE(game);
+  engine::Session& s = *game;
   engine::RandomPlayer player(5);
   int moves = 0;
   while (!s.over() && moves < 200) {
