@@ -8,6 +8,7 @@
 
 #include "check/loader.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "diag/diagnostics.h"
 
 namespace polemos::cli {
@@ -25,18 +26,16 @@ const char* kCheckUsage =
 }  // namespace
 
 int checkCommand(const std::vector<std::string>& args) {
-  std::vector<std::string> paths;
-  for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::fputs(kCheckUsage, stdout);
-      return 0;
-    }
-    if (!a.empty() && a[0] == '-') {
-      fmt::print(stderr, "polemos check: unknown option '{}'\n{}", a, kCheckUsage);
-      return 2;
-    }
-    paths.push_back(a);
+  CommandLine line = readCommandLine(args, {}, {});
+  if (line.help) {
+    std::fputs(kCheckUsage, stdout);
+    return 0;
   }
+  if (!line.unknown.empty()) {
+    fmt::print(stderr, "polemos check: unknown option '{}'\n{}", line.unknown, kCheckUsage);
+    return 2;
+  }
+  const std::vector<std::string>& paths = line.positionals;
   if (paths.empty()) {
     std::fputs(kCheckUsage, stderr);
     return 2;

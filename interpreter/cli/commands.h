@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "cli/options.h"
+
 namespace polemos::cli {
 
 int dispatch(const std::vector<std::string>& args);
@@ -33,10 +35,10 @@ struct GameArgs {
   std::string* level;
   std::vector<std::pair<std::string, std::string>>* options;
 };
-// Reads args[i] (and its value, moving i past it) if it is one of those options: 1 taken, 0 not
-// one of them, 2 bad usage (the message printed on standard error, after `who`).
-int takeGameArg(const std::vector<std::string>& args, size_t& i, const GameArgs& into,
-                const char* who);
+// Those options, for readCommandLine; and their values written where GameArgs says: 0 done, 2 bad
+// usage (the message printed on standard error, after `who`).
+extern const std::vector<std::string> kGameOptions;
+int applyGameArgs(const CommandLine& line, const GameArgs& into, const char* who);
 // A whole number written in full ("12", not "12x" or "-1").
 bool parseWholeNumber(const std::string& text, uint64_t& out);
 

@@ -8,6 +8,7 @@
 #include "analysis/diff.h"
 #include "check/loader.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "diag/diagnostics.h"
 
 namespace polemos::cli {
@@ -27,22 +28,17 @@ const char* kDiffUsage =
 }  // namespace
 
 int diffCommand(const std::vector<std::string>& args) {
-  std::vector<std::string> sides;
-  bool json = false;
-  for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::fputs(kDiffUsage, stdout);
-      return 0;
-    }
-    if (a == "--json") {
-      json = true;
-    } else if (!a.empty() && a[0] == '-') {
-      fmt::print(stderr, "polemos diff: unknown option '{}'\n{}", a, kDiffUsage);
-      return 2;
-    } else {
-      sides.push_back(a);
-    }
+  CommandLine line = readCommandLine(args, {}, {"--json"});
+  if (line.help) {
+    std::fputs(kDiffUsage, stdout);
+    return 0;
   }
+  if (!line.unknown.empty()) {
+    fmt::print(stderr, "polemos diff: unknown option '{}'\n{}", line.unknown, kDiffUsage);
+    return 2;
+  }
+  const std::vector<std::string>& sides = line.positionals;
+  bool json = line.flag("--json");
   if (sides.empty() || sides.size() > 2) {
     std::fputs(kDiffUsage, stderr);
     return 2;

@@ -1,6 +1,7 @@
 // The options that name the game, shared by `play`, `run`, `odds` and `sim`.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -18,36 +19,39 @@ bool parseWholeNumber(const std::string& text, uint64_t& out) {
   }
 }
 
-int takeGameArg(const std::vector<std::string>& args, size_t& i, const GameArgs& into,
-                const char* who) {
-  const std::string& a = args[i];
-  if (a != "--seed" && a != "--house" && a != "--level" && a != "--option") return 0;
-  if (i + 1 >= args.size()) {
-    const char* wants = a == "--seed"    ? "a whole number"
-                        : a == "--house" ? "a file"
-                        : a == "--level" ? "a level name"
-                                         : "NAME=VALUE";
-    fmt::print(stderr, "{}: {} needs {}\n", who, a, wants);
-    return 2;
-  }
-  const std::string& v = args[++i];
-  if (a == "--seed") {
+const std::vector<std::string> kGameOptions = {"--seed", "--house", "--level", "--option"};
+
+namespace {
+const char* wants(const std::string& option) {
+  return option == "--seed"    ? "a whole number"
+         : option == "--house" ? "a file"
+         : option == "--level" ? "a level name"
+                               : "NAME=VALUE";
+}
+}  // namespace
+
+int applyGameArgs(const CommandLine& line, const GameArgs& into, const char* who) {
+  for (const std::string& v : line.values.at("--seed")) {
     if (!parseWholeNumber(v, *into.seed)) {
       fmt::print(stderr, "{}: --seed needs a whole number, not '{}'\n", who, v);
       return 2;
     }
-  } else if (a == "--house") {
-    into.houses->push_back(v);
-  } else if (a == "--level") {
-    *into.level = v;
-  } else {
+  }
+  for (const std::string& v : line.values.at("--house")) into.houses->push_back(v);
+  if (line.has("--level")) *into.level = line.last("--level");
+  for (const std::string& v : line.values.at("--option")) {
     if (v.find('=') == std::string::npos) {
       fmt::print(stderr, "{}: --option needs NAME=VALUE, not '{}'\n", who, v);
       return 2;
     }
     into.options->emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
   }
-  return 1;
+  if (std::find(kGameOptions.begin(), kGameOptions.end(), line.missingValue) !=
+      kGameOptions.end()) {
+    fmt::print(stderr, "{}: {} needs {}\n", who, line.missingValue, wants(line.missingValue));
+    return 2;
+  }
+  return 0;
 }
 
 }  // namespace polemos::cli

@@ -39,32 +39,32 @@ const char* kRunUsage =
     "(with --strict: at the first error). --coverage prints, at the end, which cited rules of the\n"
     "ruleset ran, by rule number, and which never did.\n";
 
-// Parses the options shared by play and run; returns 0 to go on, or an exit code.
+// Parses the options shared by play, run and odds; returns 0 to go on, -1 after --help, or an exit
+// code. `line` is the command line as readCommandLine read it (the game options, --json and
+// --strict declared).
+int parseOptions(const CommandLine& line, repl::ReplOptions& o,
+                 std::vector<std::string>& positional, bool& strict, const char* usage) {
+  if (line.help) {
+    std::fputs(usage, stdout);
+    return -1;
+  }
+  if (!line.unknown.empty()) {
+    fmt::print(stderr, "polemos: unknown option '{}'\n{}", line.unknown, usage);
+    return 2;
+  }
+  if (applyGameArgs(line,
+                    GameArgs{&o.session.seed, &o.houses, &o.session.level, &o.session.options},
+                    "polemos") == 2)
+    return 2;
+  if (line.flag("--json")) o.json = true;
+  if (line.flag("--strict")) strict = true;
+  positional = line.positionals;
+  return 0;
+}
 int parseOptions(const std::vector<std::string>& args, repl::ReplOptions& o,
                  std::vector<std::string>& positional, bool& strict, const char* usage) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(usage, stdout);
-      return -1;
-    }
-    int taken = takeGameArg(
-        args, i, GameArgs{&o.session.seed, &o.houses, &o.session.level, &o.session.options},
-        "polemos");
-    if (taken == 2) return 2;
-    if (taken == 1) continue;
-    if (a == "--json") {
-      o.json = true;
-    } else if (a == "--strict") {
-      strict = true;
-    } else if (!a.empty() && a[0] == '-') {
-      fmt::print(stderr, "polemos: unknown option '{}'\n{}", a, usage);
-      return 2;
-    } else {
-      positional.push_back(a);
-    }
-  }
-  return 0;
+  return parseOptions(readCommandLine(args, kGameOptions, {"--json", "--strict"}), o, positional,
+                      strict, usage);
 }
 
 // Tab completion through libedit's readline interface: commands, actions and unit ids from the
@@ -317,24 +317,25 @@ const char* kOddsUsage =
 
 int oddsCommand(const std::vector<std::string>& argsIn) {
   // The odds options go to the REPL command; the others set the game up as for `run`.
-  std::vector<std::string> args, oddsArgs;
-  for (size_t i = 0; i < argsIn.size(); ++i) {
-    const std::string& a = argsIn[i];
-    if (a == "--split" || a == "--json") {
-      oddsArgs.push_back(a);
-    } else if (a == "--policy" || a == "--picks") {
-      if (i + 1 >= argsIn.size())
-        return fmt::print(stderr, "polemos odds: {} needs a value\n", a), 2;
-      oddsArgs.push_back(a);
-      oddsArgs.push_back(argsIn[++i]);
-    } else {
-      args.push_back(a);
+  std::vector<std::string> valued = kGameOptions;
+  valued.push_back("--policy");
+  valued.push_back("--picks");
+  CommandLine line = readCommandLine(argsIn, valued, {"--split", "--json", "--strict"});
+  if (line.missingValue == "--policy" || line.missingValue == "--picks")
+    return fmt::print(stderr, "polemos odds: {} needs a value\n", line.missingValue), 2;
+  std::vector<std::string> oddsArgs;
+  if (line.flag("--split")) oddsArgs.push_back("--split");
+  if (line.flag("--json")) oddsArgs.push_back("--json");
+  for (const char* option : {"--policy", "--picks"})
+    for (const std::string& v : line.values.at(option)) {
+      oddsArgs.push_back(option);
+      oddsArgs.push_back(v);
     }
-  }
+  line.flags["--json"] = false;  // the script's own output is not JSON
   repl::ReplOptions o;
   std::vector<std::string> pos;
   bool strict = false;
-  int rc = parseOptions(args, o, pos, strict, kOddsUsage);
+  int rc = parseOptions(line, o, pos, strict, kOddsUsage);
   if (rc != 0) return rc < 0 ? 0 : rc;
   if (pos.empty()) {
     std::fputs(kOddsUsage, stderr);

@@ -3,6 +3,7 @@
 // the arguments and prints.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "analysis/coverage_table.h"
 #include "analysis/rule_index.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 
 namespace polemos::cli {
 namespace {
@@ -36,33 +38,28 @@ const char* kRulesUsage =
 }  // namespace
 
 int rulesCommand(const std::vector<std::string>& args) {
-  std::vector<std::string> words;
-  bool table = false;
-  std::string scenario;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kRulesUsage, stdout);
-      return 0;
-    }
-    if (a == "--table") {
-      table = true;
-      continue;
-    }
-    if (a == "--scenario") {
-      if (i + 1 >= args.size() || args[i + 1].empty() || args[i + 1][0] == '-') {
-        fmt::print(stderr, "polemos rules: --scenario takes a scenario name\n{}", kRulesUsage);
-        return 2;
-      }
-      scenario = args[++i];
-      continue;
-    }
-    if (!a.empty() && a[0] == '-') {
-      fmt::print(stderr, "polemos rules: unknown option '{}'\n{}", a, kRulesUsage);
-      return 2;
-    }
-    words.push_back(a);
+  CommandLine line = readCommandLine(args, {"--scenario"}, {"--table"});
+  if (line.help) {
+    std::fputs(kRulesUsage, stdout);
+    return 0;
   }
+  // --scenario takes a name, not another option.
+  bool badScenario =
+      !line.missingValue.empty() ||
+      (line.has("--scenario") &&
+       std::any_of(line.values.at("--scenario").begin(), line.values.at("--scenario").end(),
+                   [](const std::string& v) { return v.empty() || v[0] == '-'; }));
+  if (!line.unknown.empty()) {
+    fmt::print(stderr, "polemos rules: unknown option '{}'\n{}", line.unknown, kRulesUsage);
+    return 2;
+  }
+  if (badScenario) {
+    fmt::print(stderr, "polemos rules: --scenario takes a scenario name\n{}", kRulesUsage);
+    return 2;
+  }
+  const std::vector<std::string>& words = line.positionals;
+  bool table = line.flag("--table");
+  std::string scenario = line.has("--scenario") ? line.last("--scenario") : "";
   if (words.empty() || words.size() > 2) {
     std::fputs(kRulesUsage, stderr);
     return 2;

@@ -104,70 +104,77 @@ int simCommand(const std::vector<std::string>& args) {
   std::vector<std::string> pos;
   unsigned threads = 1;
   bool json = false, coverage = false, merge = false, gamesGiven = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    int taken = takeGameArg(args, i, GameArgs{&spec.seed, &spec.houses, &spec.level, &spec.options},
-                            "polemos sim");
-    if (taken == 2) return 2;
-    if (taken == 1) continue;
-    auto value = [&](std::string& out) {
-      if (i + 1 >= args.size()) return false;
-      out = args[++i];
-      return true;
-    };
-    std::string v;
-    uint64_t n = 0;
-    if (a == "--help" || a == "-h") {
-      std::fputs(kSimUsage, stdout);
-      return 0;
-    } else if (a == "--merge") {
-      merge = true;
-    } else if (a == "--games") {
-      if (!value(v) || !parseWholeNumber(v, n) || n == 0)
-        return fmt::print(stderr, "polemos sim: --games needs a positive number\n"), 2;
-      spec.games = n;
-      gamesGiven = true;
-    } else if (a == "--threads") {
-      if (!value(v) || !parseWholeNumber(v, n) || n == 0 || n > 256)
-        return fmt::print(stderr, "polemos sim: --threads needs 1 to 256\n"), 2;
-      threads = static_cast<unsigned>(n);
-    } else if (a == "--players") {
-      if (!value(v))
-        return fmt::print(stderr, "polemos sim: --players needs a kind of player\n"), 2;
-      // One kind for both sides, or one per side in the scenario's order: random,greedy.
-      std::istringstream in(v);
-      std::string one;
-      int n = 0;
-      bool ok = !v.empty();
-      while (std::getline(in, one, ',')) {
-        ++n;
-        if (one != "random" && one != "greedy") ok = false;
-      }
-      if (!ok || n > 2)
-        return fmt::print(stderr,
-                          "polemos sim: --players takes random, greedy, or one per side as in "
-                          "random,greedy\n"),
-               2;
-      spec.players = v;
-    } else if (a == "--shard") {
-      uint64_t si = 0, sn = 0;
-      auto slash = value(v) ? v.find('/') : std::string::npos;
-      if (slash == std::string::npos || !parseWholeNumber(v.substr(0, slash), si) ||
-          !parseWholeNumber(v.substr(slash + 1), sn) || sn == 0 || si == 0 || si > sn)
-        return fmt::print(stderr, "polemos sim: --shard needs I/N with 1 <= I <= N\n"), 2;
-      spec.shardIndex = static_cast<unsigned>(si);
-      spec.shardCount = static_cast<unsigned>(sn);
-    } else if (a == "--json") {
-      json = true;
-    } else if (a == "--coverage") {
-      coverage = true;
-    } else if (!a.empty() && a[0] == '-') {
-      fmt::print(stderr, "polemos sim: unknown option '{}'\n{}", a, kSimUsage);
-      return 2;
-    } else {
-      pos.push_back(a);
-    }
+  std::vector<std::string> valued = kGameOptions;
+  for (const char* o : {"--games", "--threads", "--players", "--shard"}) valued.push_back(o);
+  CommandLine line = readCommandLine(args, valued, {"--merge", "--json", "--coverage"});
+  if (line.help) {
+    std::fputs(kSimUsage, stdout);
+    return 0;
   }
+  if (!line.unknown.empty()) {
+    fmt::print(stderr, "polemos sim: unknown option '{}'\n{}", line.unknown, kSimUsage);
+    return 2;
+  }
+  if (applyGameArgs(line, GameArgs{&spec.seed, &spec.houses, &spec.level, &spec.options},
+                    "polemos sim") == 2)
+    return 2;
+  // Each value is checked as given (the last one counts); an option given last with no value
+  // is refused like a bad one.
+  auto each = [&](const char* option, auto ok) {
+    if (line.missingValue == option) return false;
+    for (const std::string& v : line.values.at(option))
+      if (!ok(v)) return false;
+    return true;
+  };
+  uint64_t n = 0;
+  if (!each("--games", [&](const std::string& v) {
+        if (!parseWholeNumber(v, n) || n == 0) return false;
+        spec.games = n;
+        gamesGiven = true;
+        return true;
+      }))
+    return fmt::print(stderr, "polemos sim: --games needs a positive number\n"), 2;
+  if (!each("--threads", [&](const std::string& v) {
+        if (!parseWholeNumber(v, n) || n == 0 || n > 256) return false;
+        threads = static_cast<unsigned>(n);
+        return true;
+      }))
+    return fmt::print(stderr, "polemos sim: --threads needs 1 to 256\n"), 2;
+  if (line.missingValue == "--players")
+    return fmt::print(stderr, "polemos sim: --players needs a kind of player\n"), 2;
+  if (!each("--players", [&](const std::string& v) {
+        // One kind for both sides, or one per side in the scenario's order: random,greedy.
+        std::istringstream in(v);
+        std::string one;
+        int kinds = 0;
+        bool ok = !v.empty();
+        while (std::getline(in, one, ',')) {
+          ++kinds;
+          if (one != "random" && one != "greedy") ok = false;
+        }
+        if (!ok || kinds > 2) return false;
+        spec.players = v;
+        return true;
+      }))
+    return fmt::print(stderr,
+                      "polemos sim: --players takes random, greedy, or one per side as in "
+                      "random,greedy\n"),
+           2;
+  if (!each("--shard", [&](const std::string& v) {
+        uint64_t si = 0, sn = 0;
+        auto slash = v.find('/');
+        if (slash == std::string::npos || !parseWholeNumber(v.substr(0, slash), si) ||
+            !parseWholeNumber(v.substr(slash + 1), sn) || sn == 0 || si == 0 || si > sn)
+          return false;
+        spec.shardIndex = static_cast<unsigned>(si);
+        spec.shardCount = static_cast<unsigned>(sn);
+        return true;
+      }))
+    return fmt::print(stderr, "polemos sim: --shard needs I/N with 1 <= I <= N\n"), 2;
+  merge = line.flag("--merge");
+  json = line.flag("--json");
+  coverage = line.flag("--coverage");
+  pos = line.positionals;
   if (merge) return mergeCommand(pos, json);
   if (pos.empty() || pos.size() > 2 || !gamesGiven) {
     std::fputs(kSimUsage, stderr);
