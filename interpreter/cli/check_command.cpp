@@ -27,14 +27,7 @@ const char* kCheckUsage =
 
 int checkCommand(const std::vector<std::string>& args) {
   CommandLine line = readCommandLine(args, {}, {});
-  if (line.help) {
-    std::fputs(kCheckUsage, stdout);
-    return 0;
-  }
-  if (!line.unknown.empty()) {
-    fmt::print(stderr, "polemos check: unknown option '{}'\n{}", line.unknown, kCheckUsage);
-    return 2;
-  }
+  if (auto rc = helpOrUnknown(line, "polemos check", kCheckUsage)) return *rc;
   const std::vector<std::string>& paths = line.positionals;
   if (paths.empty()) {
     std::fputs(kCheckUsage, stderr);

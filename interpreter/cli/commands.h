@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,9 @@ struct GameArgs {
 // Those options, for readCommandLine; and their values written where GameArgs says: 0 done, 2 bad
 // usage (the message printed on standard error, after `who`).
 extern const std::vector<std::string> kGameOptions;
+// --help (the usage on standard output: exit 0) or an unknown option ("WHO: unknown option 'X'"
+// and the usage on standard error: exit 2); nothing when the command goes on.
+std::optional<int> helpOrUnknown(const CommandLine& line, const char* who, const char* usage);
 int applyGameArgs(const CommandLine& line, const GameArgs& into, const char* who);
 // A whole number written in full ("12", not "12x" or "-1").
 bool parseWholeNumber(const std::string& text, uint64_t& out);

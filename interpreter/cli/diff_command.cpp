@@ -29,14 +29,7 @@ const char* kDiffUsage =
 
 int diffCommand(const std::vector<std::string>& args) {
   CommandLine line = readCommandLine(args, {}, {"--json"});
-  if (line.help) {
-    std::fputs(kDiffUsage, stdout);
-    return 0;
-  }
-  if (!line.unknown.empty()) {
-    fmt::print(stderr, "polemos diff: unknown option '{}'\n{}", line.unknown, kDiffUsage);
-    return 2;
-  }
+  if (auto rc = helpOrUnknown(line, "polemos diff", kDiffUsage)) return *rc;
   const std::vector<std::string>& sides = line.positionals;
   bool json = line.flag("--json");
   if (sides.empty() || sides.size() > 2) {

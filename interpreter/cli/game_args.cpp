@@ -19,6 +19,18 @@ bool parseWholeNumber(const std::string& text, uint64_t& out) {
   }
 }
 
+std::optional<int> helpOrUnknown(const CommandLine& line, const char* who, const char* usage) {
+  if (line.help) {
+    std::fputs(usage, stdout);
+    return 0;
+  }
+  if (!line.unknown.empty()) {
+    fmt::print(stderr, "{}: unknown option '{}'\n{}", who, line.unknown, usage);
+    return 2;
+  }
+  return std::nullopt;
+}
+
 const std::vector<std::string> kGameOptions = {"--seed", "--house", "--level", "--option"};
 
 namespace {

@@ -44,14 +44,7 @@ const char* kRunUsage =
 // --strict declared).
 int parseOptions(const CommandLine& line, repl::ReplOptions& o,
                  std::vector<std::string>& positional, bool& strict, const char* usage) {
-  if (line.help) {
-    std::fputs(usage, stdout);
-    return -1;
-  }
-  if (!line.unknown.empty()) {
-    fmt::print(stderr, "polemos: unknown option '{}'\n{}", line.unknown, usage);
-    return 2;
-  }
+  if (auto rc = helpOrUnknown(line, "polemos", usage)) return *rc == 0 ? -1 : *rc;
   if (applyGameArgs(line,
                     GameArgs{&o.session.seed, &o.houses, &o.session.level, &o.session.options},
                     "polemos") == 2)

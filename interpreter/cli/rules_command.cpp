@@ -39,20 +39,13 @@ const char* kRulesUsage =
 
 int rulesCommand(const std::vector<std::string>& args) {
   CommandLine line = readCommandLine(args, {"--scenario"}, {"--table"});
-  if (line.help) {
-    std::fputs(kRulesUsage, stdout);
-    return 0;
-  }
+  if (auto rc = helpOrUnknown(line, "polemos rules", kRulesUsage)) return *rc;
   // --scenario takes a name, not another option.
   bool badScenario =
       !line.missingValue.empty() ||
       (line.has("--scenario") &&
        std::any_of(line.values.at("--scenario").begin(), line.values.at("--scenario").end(),
                    [](const std::string& v) { return v.empty() || v[0] == '-'; }));
-  if (!line.unknown.empty()) {
-    fmt::print(stderr, "polemos rules: unknown option '{}'\n{}", line.unknown, kRulesUsage);
-    return 2;
-  }
   if (badScenario) {
     fmt::print(stderr, "polemos rules: --scenario takes a scenario name\n{}", kRulesUsage);
     return 2;

@@ -107,14 +107,7 @@ int simCommand(const std::vector<std::string>& args) {
   std::vector<std::string> valued = kGameOptions;
   for (const char* o : {"--games", "--threads", "--players", "--shard"}) valued.push_back(o);
   CommandLine line = readCommandLine(args, valued, {"--merge", "--json", "--coverage"});
-  if (line.help) {
-    std::fputs(kSimUsage, stdout);
-    return 0;
-  }
-  if (!line.unknown.empty()) {
-    fmt::print(stderr, "polemos sim: unknown option '{}'\n{}", line.unknown, kSimUsage);
-    return 2;
-  }
+  if (auto rc = helpOrUnknown(line, "polemos sim", kSimUsage)) return *rc;
   if (applyGameArgs(line, GameArgs{&spec.seed, &spec.houses, &spec.level, &spec.options},
                     "polemos sim") == 2)
     return 2;
