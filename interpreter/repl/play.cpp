@@ -175,11 +175,14 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
   cmdStatus(out);
 }
 // `pick N`: option N of `legal`.
-// `pick N` takes option N; `pick TEXT` the option written TEXT (`pick 0303`, `pick roman`). A word
-// that is a plain number (no leading zero) is always an option number.
+// `pick N` takes option N; `pick TEXT` the option written TEXT (`pick 0303`, `pick 1004`,
+// `pick roman`). A plain number (no leading zero) that is an option's number is that option.
 void Repl::cmdPick(const std::vector<std::string>& args, std::string& out) {
   auto opts = session_->legal();
-  if (args.size() == 2 && !(parseInt(args[1]) && args[1] == std::to_string(*parseInt(args[1])))) {
+  auto n = args.size() == 2 ? parseInt(args[1]) : std::nullopt;
+  bool isIndex =
+      n && args[1] == std::to_string(*n) && *n >= 1 && *n <= static_cast<long long>(opts.size());
+  if (args.size() == 2 && !isIndex) {
     for (size_t i = 0; i < opts.size(); ++i) {
       if (opts[i].kind != engine::Option::Pick || opts[i].text != args[1]) continue;
       pushHistory();
