@@ -103,6 +103,7 @@ class StepMaker {
     std::vector<Step> out;
     out.push_back(sandbox());
     for (const auto& t : x_.terrain) out.push_back(terrain(t, mapped));
+    for (const auto& e : x_.elevations) out.push_back(elevation(e));
     for (const auto& hs : x_.hexsides) out.push_back(hexside(hs));
     std::vector<Step> places, fields;
     for (const auto& u : x_.units) unit(u, places, fields, substituted, mapped);
@@ -157,6 +158,15 @@ class StepMaker {
                   int32_t h = engine::readHex(s->state(), hex, why);
                   int32_t k = h < 0 ? -1 : engine::readTerrain(s->program(), kind, why);
                   return k < 0 ? why : edit(*s, engine::edit::Terrain{h, k});
+                }};
+  }
+
+  Step elevation(const Situation::Elevation& e) {
+    return Step{Step::Other, fmt::format("elevation {} {}", e.hex, e.level),
+                [e](std::unique_ptr<Session>& s) {
+                  std::string why;
+                  int32_t h = engine::readHex(s->state(), e.hex, why);
+                  return h < 0 ? why : edit(*s, engine::edit::Elevation{h, e.level});
                 }};
   }
 

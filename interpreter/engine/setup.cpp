@@ -86,6 +86,13 @@ struct Apply {
     return {};
   }
 
+  Outcome operator()(const edit::Elevation& e) {
+    if (!hex(e.hex)) return refused("no such hex");
+    if (e.level < -1000 || e.level > 1000) return refused("an elevation is from -1000 to 1000");
+    SetupAccess::state(s).map.elevation[e.hex] = e.level;
+    return {};
+  }
+
   Outcome operator()(const edit::Hexside& e) {
     const auto& m = s.state().map;
     if (!hex(e.a) || !hex(e.b)) return refused("no such hex");

@@ -33,6 +33,12 @@ struct Terrain {
   int32_t terrain = -1;
 };
 
+// Sets a hex's elevation (in the ruleset's steps: Warfare counts 10 m a step).
+struct Elevation {
+  int32_t hex = -1;
+  int32_t level = 0;
+};
+
 // Adds a hexside feature between two adjacent hexes (a feature already there stays once).
 struct Hexside {
   int32_t a = -1, b = -1;
@@ -72,8 +78,8 @@ struct SetSide {
 
 }  // namespace edit
 
-using Edit = std::variant<edit::Terrain, edit::Hexside, edit::Place, edit::Remove, edit::SetUnit,
-                          edit::SetSide>;
+using Edit = std::variant<edit::Terrain, edit::Elevation, edit::Hexside, edit::Place, edit::Remove,
+                          edit::SetUnit, edit::SetSide>;
 
 // Applies `e` to `s`, all or nothing. Ok, or Error with the reason (the game unchanged).
 Outcome applyEdit(Session& s, const Edit& e);

@@ -35,6 +35,8 @@ std::optional<Situation> captureSituation(const Session& s, std::string& why) {
   for (int32_t h = 0; h < st.map.size(); ++h)
     if (P.terrains[st.map.terrain[h]].name != x.openTerrain)
       x.terrain.push_back({st.map.label(h), P.terrains[st.map.terrain[h]].name});
+  for (int32_t h = 0; h < st.map.size(); ++h)
+    if (st.map.elevation[h] != 0) x.elevations.push_back({st.map.label(h), st.map.elevation[h]});
   for (const auto& [ab, kinds] : st.map.hexsides)
     for (int32_t k : kinds)
       x.hexsides.push_back({st.map.label(ab.first), st.map.label(ab.second), P.features[k].name});

@@ -1,6 +1,6 @@
 // A situation captured from a game, in names rather than indices, so that another ruleset (or the
-// same one under house rules) can be set up the same way: the map's shape and terrain, hexside
-// features, the units on the map with their fields, the side fields and the phase reached.
+// same one under house rules) can be set up the same way: the map's shape, terrain and elevation,
+// hexside features, the units on the map with their fields, the side fields and the phase reached.
 //
 // Values are kept as the trace shows them ("6", "true", "3:1", "roman", "2725") and read back in
 // the other ruleset's own types (engine/reading). What a field holds by default is said, so that a
@@ -27,6 +27,11 @@ struct Situation {
     std::string hex, kind;
   };
   std::vector<Terrain> terrain;  // every hex not of the open terrain
+  struct Elevation {
+    std::string hex;
+    int32_t level = 0;
+  };
+  std::vector<Elevation> elevations;  // every hex not at elevation 0
   struct Hexside {
     std::string a, b, kind;
   };

@@ -61,6 +61,8 @@ const std::vector<Repl::Command>& Repl::commands() {
        [](Repl& r, const Line& l, std::string& out) { r.cmdSandbox(l.args, out); }},
       {"terrain", "terrain HEX KIND", "set a hex's terrain",
        [](Repl& r, const Line& l, std::string& out) { r.cmdTerrain(l.args, out); }},
+      {"elevation", "elevation HEX N", "set a hex's elevation (Warfare: N steps of 10 m)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdElevation(l.args, out); }},
       {"hexside", "hexside HEX HEX KIND",
        "add a feature (stream, ridge, ...) to the hexside between two hexes",
        [](Repl& r, const Line& l, std::string& out) { r.cmdHexside(l.args, out); }},

@@ -93,6 +93,7 @@ class Repl {
   void cmdMapSvg(const std::vector<std::string>& args, std::string& out);
   // The audit sandbox.
   void cmdTerrain(const std::vector<std::string>& args, std::string& out);
+  void cmdElevation(const std::vector<std::string>& args, std::string& out);
   void cmdHexside(const std::vector<std::string>& args, std::string& out);
   void cmdPlace(const std::vector<std::string>& args, std::string& out);
   void cmdRemove(const std::vector<std::string>& args, std::string& out);

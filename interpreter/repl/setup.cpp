@@ -57,6 +57,18 @@ void Repl::cmdTerrain(const std::vector<std::string>& args, std::string& out) {
     out += fmt::format("hex {} is now {}\n", args[1], args[2]);
 }
 
+void Repl::cmdElevation(const std::vector<std::string>& args, std::string& out) {
+  if (args.size() != 3)
+    return error(out, "elevation takes a hex and a level, as in `elevation 0505 2`");
+  std::string why;
+  int32_t h = engine::readHex(session_->state(), args[1], why);
+  if (h < 0) return error(out, why);
+  auto level = engine::readInteger(args[2]);
+  if (!level) return error(out, fmt::format("'{}' is not a whole number", args[2]));
+  if (applyEdit(engine::edit::Elevation{h, static_cast<int32_t>(*level)}, out))
+    out += fmt::format("hex {} is now at elevation {}\n", args[1], *level);
+}
+
 void Repl::cmdHexside(const std::vector<std::string>& args, std::string& out) {
   const Program& P = session_->program();
   const auto& m = session_->state().map;
