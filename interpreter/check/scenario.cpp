@@ -4,6 +4,31 @@
 
 namespace polemos::check::detail {
 
+namespace {
+
+// Where a setting wants a hex (or a list of hexes) and the scenario wrote a number, the number is
+// the hex's xxyy label (0605 or 605), as it is in rule code (docs/language.md, "The map").
+Value labelsToHexes(const Type& want, const Value& v, SourceRange r,
+                    const std::function<int32_t(const ast::Ident&)>& hexIndex) {
+  auto one = [&](const Value& x) {
+    if (x.tag != Tag::Int || x.i < 0 || x.i > 9999) return x;
+    ast::Ident label;
+    label.name = fmt::format("{:04d}", x.i);
+    label.range = r;
+    int32_t h = hexIndex(label);
+    return h < 0 ? x : Value::of(Tag::Hex, h);
+  };
+  if (want.kind == TypeKind::Hex) return one(v);
+  if (want.kind == TypeKind::List && want.element().kind == TypeKind::Hex && v.tag == Tag::List) {
+    ValueList items;
+    for (const auto& x : v.items()) items.push_back(one(x));
+    return Value::makeList(std::move(items));
+  }
+  return v;
+}
+
+}  // namespace
+
 void Compiler::declareScenarioSides(const ast::Block& sc) {
   for (const auto& s : sc.scenario.sides) {
     SideSetup ss;
@@ -21,54 +46,6 @@ void Compiler::compileScenario(const ast::Block& sc) {
   P.scenarioTitle = sc.title;
   if (P.sides.empty())
     error(sc.name.range, fmt::format("scenario '{}' declares no sides", sc.name.name));
-  // Side state values.
-  for (size_t i = 0; i < s.sides.size() && i < P.sides.size(); ++i) {
-    for (const auto& init : s.sides[i].inits) {
-      int32_t slot = P.sideState.find(P.nameId(init.name.name));
-      if (slot < 0) {
-        error(init.name.range, fmt::format("side {}: no field '{}' in the side state",
-                                           s.sides[i].name.name, init.name.name));
-        continue;
-      }
-      auto v = constEval(*init.value);
-      if (!v) continue;
-      checkValueType(P.sideState.fields[slot].type, *v, init.value->range,
-                     fmt::format("side state field '{}'", init.name.name));
-      P.sides[i].overrides.emplace_back(slot, *v);
-    }
-  }
-  // Scenario attributes.
-  P.scenarioValues.assign(P.scenarioAttrs.fields.size(), Value::none());
-  std::vector<bool> set(P.scenarioAttrs.fields.size(), false);
-  for (size_t i = 0; i < P.scenarioAttrs.fields.size(); ++i) {
-    if (P.scenarioAttrs.fields[i].init >= 0) {
-      P.scenarioValues[i] = P.scenarioAttrs.fields[i].value;
-      set[i] = true;
-    }
-  }
-  for (const auto& st : s.settings) {
-    int32_t slot = P.scenarioAttrs.find(P.nameId(st.name.name));
-    if (slot < 0) {
-      error(st.name.range, fmt::format("scenario setting '{}' is not one of the ruleset's scenario "
-                                       "attributes",
-                                       st.name.name));
-      continue;
-    }
-    auto v = constEval(*st.value);
-    if (!v) continue;
-    checkValueType(P.scenarioAttrs.fields[slot].type, *v, st.value->range,
-                   fmt::format("scenario setting '{}'", st.name.name));
-    P.scenarioValues[slot] = *v;
-    set[slot] = true;
-  }
-  for (size_t i = 0; i < set.size(); ++i) {
-    if (!set[i]) {
-      error(sc.name.range, fmt::format("scenario '{}' does not set '{}' ({}), which the ruleset's "
-                                       "scenario attributes require",
-                                       sc.name.name, P.scenarioAttrs.fields[i].name,
-                                       typeName(P, P.scenarioAttrs.fields[i].type)));
-    }
-  }
   // The map.
   if (s.map) {
     const ast::MapSpec& m = *s.map;
@@ -217,6 +194,56 @@ void Compiler::compileScenario(const ast::Block& sc) {
     }
     if (defaultTerrain < 0 && std::count(P.mapTerrain.begin(), P.mapTerrain.end(), -1) > 0) {
       error(s.map->range, "some hexes have no terrain: give the map a `default` terrain");
+    }
+  }
+  // Side state values (after the map: a number stands for a hex label where a hex is wanted).
+  for (size_t i = 0; i < s.sides.size() && i < P.sides.size(); ++i) {
+    for (const auto& init : s.sides[i].inits) {
+      int32_t slot = P.sideState.find(P.nameId(init.name.name));
+      if (slot < 0) {
+        error(init.name.range, fmt::format("side {}: no field '{}' in the side state",
+                                           s.sides[i].name.name, init.name.name));
+        continue;
+      }
+      auto v = constEval(*init.value);
+      if (!v) continue;
+      *v = labelsToHexes(P.sideState.fields[slot].type, *v, init.value->range, hexIndex);
+      checkValueType(P.sideState.fields[slot].type, *v, init.value->range,
+                     fmt::format("side state field '{}'", init.name.name));
+      P.sides[i].overrides.emplace_back(slot, *v);
+    }
+  }
+  // Scenario attributes.
+  P.scenarioValues.assign(P.scenarioAttrs.fields.size(), Value::none());
+  std::vector<bool> set(P.scenarioAttrs.fields.size(), false);
+  for (size_t i = 0; i < P.scenarioAttrs.fields.size(); ++i) {
+    if (P.scenarioAttrs.fields[i].init >= 0) {
+      P.scenarioValues[i] = P.scenarioAttrs.fields[i].value;
+      set[i] = true;
+    }
+  }
+  for (const auto& st : s.settings) {
+    int32_t slot = P.scenarioAttrs.find(P.nameId(st.name.name));
+    if (slot < 0) {
+      error(st.name.range, fmt::format("scenario setting '{}' is not one of the ruleset's scenario "
+                                       "attributes",
+                                       st.name.name));
+      continue;
+    }
+    auto v = constEval(*st.value);
+    if (!v) continue;
+    *v = labelsToHexes(P.scenarioAttrs.fields[slot].type, *v, st.value->range, hexIndex);
+    checkValueType(P.scenarioAttrs.fields[slot].type, *v, st.value->range,
+                   fmt::format("scenario setting '{}'", st.name.name));
+    P.scenarioValues[slot] = *v;
+    set[slot] = true;
+  }
+  for (size_t i = 0; i < set.size(); ++i) {
+    if (!set[i]) {
+      error(sc.name.range, fmt::format("scenario '{}' does not set '{}' ({}), which the ruleset's "
+                                       "scenario attributes require",
+                                       sc.name.name, P.scenarioAttrs.fields[i].name,
+                                       typeName(P, P.scenarioAttrs.fields[i].type)));
     }
   }
   // Forces.
