@@ -59,12 +59,14 @@ void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kin
                         std::string subject, std::string inputs, std::string output) {
   if (!state_.tracing) return;
   // The same modifier applied to the same value with the same result, computed again in one
-  // stretch of an action (a melee asks for the attacker's multiplier for each of its terms), is
-  // said once: the stretch ends at the last action, choice or phase event.
+  // stretch of a computation (a melee asks for the attacker's multiplier for each of its terms),
+  // is said once. The stretch ends at anything that starts a new computation: an action, choice,
+  // phase, step, pause, trigger, roll or change of state. So a rule applied again after the game
+  // moved on (the next quarter turn's volley) is said again, every time.
   if (kind == TraceKind::Modifier) {
     for (auto it = state_.trace.rbegin(); it != state_.trace.rend(); ++it) {
-      if (it->kind == TraceKind::Action || it->kind == TraceKind::Choice ||
-          it->kind == TraceKind::Phase)
+      if (it->kind != TraceKind::Modifier && it->kind != TraceKind::Table &&
+          it->kind != TraceKind::Note)
         break;
       if (it->kind == TraceKind::Modifier && it->subject == subject && it->inputs == inputs &&
           it->output == output)
