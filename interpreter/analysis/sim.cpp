@@ -111,9 +111,32 @@ double rollout(engine::Session s, const engine::Option& o, int32_t me, const Eva
   return ev.score(s, me);
 }
 
+// What the greedy player decided at a window and still has to say when the action asks: the
+// destination of a unit-first move (`move u`, then a choice among hexes).
+struct GreedyMemory {
+  int64_t pendingHex = -1;
+};
+
+// The approach heuristic's gain for unit u moving to hex `to`: how much nearer the nearest enemy
+// unit it gets; below zero when the hex is next to more enemy strength than the unit's own.
+double approachGain(const eval::GameState& st, const Evaluator& ev, const eval::UnitState& u,
+                    int32_t to) {
+  int d0 = 1 << 20, d1 = 1 << 20;
+  int64_t near = 0;
+  for (const auto& e : st.units) {
+    if (e.status != eval::UnitStatus::OnMap || e.side == u.side || ev.strength(e) <= 0) continue;
+    d0 = std::min(d0, hexDistance(st.map, u.hex, e.hex));
+    int d = hexDistance(st.map, to, e.hex);
+    d1 = std::min(d1, d);
+    if (d <= 1) near += ev.strength(e);
+  }
+  if (near > 0 && near > ev.strength(u)) return -1;  // not into more than it can take
+  return static_cast<double>(d0 - d1);
+}
+
 // The greedy player's choice among `opts` (indices into it); -1: none found.
 size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
-                    const Evaluator& ev, Rng& rng) {
+                    const Evaluator& ev, Rng& rng, GreedyMemory& memory) {
   const auto& st = s.state();
   int32_t me = s.stop().player;
   const int kRollouts = 4;
@@ -135,10 +158,24 @@ size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
   };
   std::vector<size_t> all(opts.size());
   for (size_t i = 0; i < opts.size(); ++i) all[i] = i;
-  if (s.stop().kind == eval::Stop::Choose)
+  if (s.stop().kind == eval::Stop::Choose) {
+    // The destination it chose for a unit-first move at the window.
+    if (memory.pendingHex >= 0) {
+      int64_t want = memory.pendingHex;
+      memory.pendingHex = -1;
+      for (size_t i = 0; i < opts.size(); ++i)
+        if (opts[i].args.size() == 1 && opts[i].args[0].tag == ir::Tag::Hex &&
+            opts[i].args[0].i == want)
+          return i;
+    }
     return opts.size() <= 24 ? tryAll(all) : rng.next() % opts.size();
+  }
+  memory.pendingHex = -1;
   // At a window: moves (a unit and a hex) by the approach heuristic; the other actions by trying.
-  std::vector<size_t> moves, others;
+  // A unit-first move (`move u`, the destination chosen inside the action, as Warfare's orders)
+  // is recognised by trying it on a copy: an action of one unit whose first question is a choice
+  // among hexes.
+  std::vector<size_t> moves, others, unitFirst;
   size_t endIndex = opts.size();
   for (size_t i = 0; i < opts.size(); ++i) {
     const auto& o = opts[i];
@@ -148,8 +185,39 @@ size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
     }
     bool move =
         o.args.size() >= 2 && o.args[0].tag == ir::Tag::Unit && o.args[1].tag == ir::Tag::Hex;
-    (move ? moves : others).push_back(i);
+    bool oneUnit = o.args.size() == 1 && o.args[0].tag == ir::Tag::Unit;
+    (move ? moves : oneUnit ? unitFirst : others).push_back(i);
   }
+  double bestFirstGain = 0;
+  size_t bestFirst = opts.size();
+  int64_t bestFirstHex = -1;
+  std::vector<size_t> notMoves;
+  for (size_t i : unitFirst) {
+    engine::Session copy = s;
+    if (copy.apply(opts[i]).kind != engine::Outcome::Ok || copy.stop().kind != eval::Stop::Choose) {
+      notMoves.push_back(i);
+      continue;
+    }
+    auto dests = copy.legal();
+    if (dests.empty() || dests.front().args.size() != 1 ||
+        dests.front().args[0].tag != ir::Tag::Hex) {
+      notMoves.push_back(i);
+      continue;
+    }
+    const auto& u = st.units[static_cast<size_t>(opts[i].args[0].i)];
+    for (const auto& d : dests) {
+      if (d.args.size() != 1 || d.args[0].tag != ir::Tag::Hex) continue;
+      double gain = approachGain(st, ev, u, static_cast<int32_t>(d.args[0].i)) +
+                    static_cast<double>(rng.next() % 1000) * 1e-6;
+      if (gain > bestFirstGain) {
+        bestFirstGain = gain;
+        bestFirst = i;
+        bestFirstHex = d.args[0].i;
+      }
+    }
+  }
+  others.insert(others.end(), notMoves.begin(), notMoves.end());
+  std::sort(others.begin(), others.end());  // in the order listed, as before they were tried
   if (!others.empty() && others.size() <= 24) {
     size_t best = tryAll(others);
     // Only when it does better than leaving things as they are.
@@ -165,25 +233,19 @@ size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
     size_t best = opts.size();
     for (size_t i : moves) {
       const auto& u = st.units[static_cast<size_t>(opts[i].args[0].i)];
-      int32_t to = static_cast<int32_t>(opts[i].args[1].i);
-      int d0 = 1 << 20, d1 = 1 << 20;
-      int64_t near = 0;
-      for (const auto& e : st.units) {
-        if (e.status != eval::UnitStatus::OnMap || e.side == u.side || ev.strength(e) <= 0)
-          continue;
-        d0 = std::min(d0, hexDistance(st.map, u.hex, e.hex));
-        int d = hexDistance(st.map, to, e.hex);
-        d1 = std::min(d1, d);
-        if (d <= 1) near += ev.strength(e);
-      }
-      if (near > 0 && near > ev.strength(u)) continue;  // not into more than it can take
-      double gain = static_cast<double>(d0 - d1) + static_cast<double>(rng.next() % 1000) * 1e-6;
+      double gain = approachGain(st, ev, u, static_cast<int32_t>(opts[i].args[1].i));
+      if (gain < 0) continue;
+      gain += static_cast<double>(rng.next() % 1000) * 1e-6;
       if (gain > bestGain) {
         bestGain = gain;
         best = i;
       }
     }
     if (best < opts.size()) return best;
+  }
+  if (bestFirst < opts.size()) {
+    memory.pendingHex = bestFirstHex;
+    return bestFirst;
   }
   if (endIndex < opts.size()) return endIndex;
   return rng.next() % opts.size();
@@ -214,6 +276,7 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
   engine::RandomPlayer random = engine::RandomPlayer::forSeed(config.seed);
   Evaluator ev(P);
   Rng greedyRng{config.seed * 0x9E3779B97F4A7C15ull + 1};
+  GreedyMemory memory;
   while (!s.over() && g.decisions < maxDecisions) {
     int32_t who = s.stop().player;
     if (who >= 0 && static_cast<size_t>(who) < players.size() &&
@@ -226,7 +289,7 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
       // The greedy player; a refused choice falls back to the random player.
       eval::Stop stopBefore = s.stop();
       uint64_t keep = s.rngState();
-      size_t pick = greedyChoice(s, opts, ev, greedyRng);
+      size_t pick = greedyChoice(s, opts, ev, greedyRng, memory);
       s.setRngState(keep);
       engine::Outcome r = s.apply(opts[pick]);
       if (r.kind == engine::Outcome::Ok) {
