@@ -562,28 +562,36 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
   }
   // The requirements first: they cite the rule that refuses the action; then whether the
   // arguments are among the action's candidates.
+  auto candidates = [&]() -> std::optional<Outcome> {
+    for (size_t i = 0; i < a.params.size(); ++i) {
+      if (a.params[i].domain < 0) continue;
+      std::string err;
+      auto dom = in.tryCallPure(a.params[i].domain,
+                                std::vector<Value>(args.begin(), args.begin() + i), err);
+      if (!dom) return Outcome{Outcome::Error, err, {}};
+      const auto& items = dom->items();
+      if (std::find(items.begin(), items.end(), args[i]) == items.end()) {
+        return Outcome{Outcome::Illegal,
+                       fmt::format("{} is not one of the possible {} for {}", display(args[i]),
+                                   a.params[i].name, a.name),
+                       a.citations};
+      }
+    }
+    return std::nullopt;
+  };
   std::string err;
   Stop failed;
   failed.kind = Stop::None;
   auto ok = in.tryCallPure(a.guard, args, err, &failed);
   if (failed.kind == Stop::Failed)
     return Outcome{Outcome::Illegal, failed.message, failed.citations};
-  if (!ok) return Outcome{Outcome::Error, err, {}};
-  for (size_t i = 0; i < a.params.size(); ++i) {
-    if (a.params[i].domain < 0) continue;
-    std::string err;
-    auto dom =
-        in.tryCallPure(a.params[i].domain, std::vector<Value>(args.begin(), args.begin() + i), err);
-    if (!dom) return Outcome{Outcome::Error, err, {}};
-    const auto& items = dom->items();
-    if (std::find(items.begin(), items.end(), args[i]) == items.end()) {
-      return Outcome{Outcome::Illegal,
-                     fmt::format("{} is not one of the possible {} for {}", display(args[i]),
-                                 a.params[i].name, a.name),
-                     a.citations};
-    }
+  if (!ok) {
+    // A guard that cannot be evaluated for these arguments (a field the unit's class does not
+    // have) is usually asked of arguments that are not candidates at all: say so.
+    if (auto bad = candidates()) return bad;
+    return Outcome{Outcome::Error, err, {}};
   }
-  return std::nullopt;
+  return candidates();
 }
 
 Outcome Session::act(int32_t action, const std::vector<Value>& args) {
