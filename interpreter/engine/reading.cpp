@@ -136,6 +136,9 @@ std::optional<Value> readValue(const Session& s, const Type& t, const std::strin
       if (text == "false" || text == "no" || text == "off") return Value::boolean(false);
       break;
     case TypeKind::Str:
+      // Written as the language writes text ("thracian") or bare (thracian): the same string.
+      if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
+        return Value::string(text.substr(1, text.size() - 2));
       return Value::string(text);
     case TypeKind::Enum: {
       const auto& m = P.enums[t.id].members;
