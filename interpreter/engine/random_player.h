@@ -1,5 +1,7 @@
-// The uniform random player: at each decision it lists the legal options and applies one drawn
-// uniformly by its own seeded generator, so that the same seed gives the same game. It is the one
+// The uniform random player: at each decision it applies one of the legal options drawn
+// uniformly by its own seeded generator, so that the same seed gives the same game. At a window
+// it does not list the options (that checks every candidate's requirements): it draws candidates
+// and checks only the one drawn (rejection sampling, see playWindow). It is the one
 // random player of the program: the REPL's `auto`, `polemos sim` (and the greedy player's
 // fallback), the conformance tests and the benchmarks use it. It does not judge options (see
 // analysis/sim for the greedy player) and does not print.
@@ -8,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "engine/session.h"
 
@@ -29,7 +32,7 @@ class RandomPlayer {
       None,    // there was nothing to decide (no option listed)
     } kind = None;
     Option option;
-    size_t index = 0;  // in the list of legal options as the decision began
+    size_t index = 0;  // at a choice: in the list of options; at a window: the candidate drawn
     Outcome outcome;   // the last attempt's
   };
 
@@ -45,6 +48,10 @@ class RandomPlayer {
   uint64_t state() const { return state_; }
 
  private:
+  Move playWindow(Session& s, const std::function<void()>& beforeApply,
+                  const std::function<void()>& afterRefused);
+  Move playListed(Session& s, std::vector<Option> opts, const std::function<void()>& beforeApply,
+                  const std::function<void()>& afterRefused);
   uint64_t state_;
 };
 

@@ -46,7 +46,8 @@ Session::Session(std::shared_ptr<const Program> program, const SessionConfig& co
 void Session::replaceState(eval::GameState&& earlier) {
   uint64_t now = state_.version;
   state_ = std::move(earlier);
-  state_.version = std::max(now, state_.version) + 1;
+  state_.version = std::max(now, state_.version);
+  state_.touch();
 }
 
 // The level and the options of the configuration, on a fresh state: "" if they are good, or what
@@ -142,7 +143,8 @@ Outcome Session::start() {
   const Program& P = *program_;
   uint64_t version = state_.version;
   state_ = eval::GameState{};
-  state_.version = version + 1;
+  state_.version = version;
+  state_.touch();
   state_.tracing = config_.tracing;
   if (std::string problem = applyConfig(); !problem.empty())
     return Outcome{Outcome::Error, problem, {}};
@@ -408,68 +410,115 @@ std::string Session::optionText(int32_t action, const std::vector<Value>& args) 
   return s;
 }
 
-void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args,
-                        std::vector<Option>& out) {
-  const ActionInfo& a = program_->actions[action];
-  if (i == a.params.size()) {
-    std::string err;
-    Interpreter in(*program_, state_, machine_, &memo_);
-    eval::Stop failed;
-    failed.kind = Stop::None;
-    auto ok = in.tryCallPure(a.guard, args, err, &failed);
-    if (ok && ok->truthy()) {
-      Option o;
-      o.kind = Option::Action;
-      o.action = action;
-      o.args = args;
-      o.text = optionText(action, args);
-      out.push_back(std::move(o));
-    }
-    return;
-  }
-  const ActionParam& p = a.params[i];
+Option Session::actionOption(int32_t action, std::vector<Value> args) const {
+  Option o;
+  o.kind = Option::Action;
+  o.action = action;
+  o.text = optionText(action, args);
+  o.args = std::move(args);
+  return o;
+}
+
+Option Session::endOption() const {
+  Option end;
+  bool alternate = stop_.kind == Stop::Window && program_->phases[stop_.index].alternate;
+  end.kind = alternate ? Option::Pass : Option::End;
+  end.text = alternate ? "pass" : "end";
+  return end;
+}
+
+bool Session::guardHolds(int32_t action, const std::vector<Value>& args) {
+  QuietTrace quiet(state_);
+  std::string err;
+  Interpreter in(*program_, state_, machine_, &memo_);
+  eval::Stop failed;
+  failed.kind = Stop::None;
+  auto ok = in.tryCallPure(program_->actions[action].guard, args, err, &failed);
+  return ok && ok->truthy();
+}
+
+ValueList Session::candidates(int32_t action, std::span<const Value> prefix) {
+  QuietTrace quiet(state_);
+  const ActionParam& p = program_->actions[action].params[prefix.size()];
   ValueList candidates;
   if (p.domain >= 0) {
     std::string err;
     Interpreter in(*program_, state_, machine_, &memo_);
-    auto v = in.tryCallPure(p.domain, std::vector<Value>(args.begin(), args.begin() + i), err);
-    if (!v || v->tag != Tag::List) return;
-    candidates = v->items();
-  } else {
-    switch (p.type.kind) {
-      case TypeKind::Bool:
-        candidates = {Value::boolean(true), Value::boolean(false)};
-        break;
-      case TypeKind::Side:
-        for (size_t s = 0; s < state_.sides.size(); ++s)
-          candidates.push_back(Value::of(Tag::Side, s));
-        break;
-      case TypeKind::Enum:
-        for (size_t m = 0; m < program_->enums[p.type.id].members.size(); ++m)
-          candidates.push_back(Value::of(Tag::Enum, m, p.type.id));
-        break;
-      case TypeKind::Unit:
-        for (size_t u = 0; u < state_.units.size(); ++u)
-          if (state_.units[u].status == eval::UnitStatus::OnMap)
-            candidates.push_back(Value::of(Tag::Unit, u));
-        break;
-      case TypeKind::Hex:
-        for (int32_t h = 0; h < state_.map.size(); ++h)
-          candidates.push_back(Value::of(Tag::Hex, h));
-        break;
-      case TypeKind::Level:
-        for (size_t l = 0; l < program_->levels.size(); ++l)
-          candidates.push_back(Value::of(Tag::Level, l));
-        break;
-      default:
-        return;  // ints without a domain cannot be listed
-    }
+    auto v = in.tryCallPure(p.domain, std::vector<Value>(prefix.begin(), prefix.end()), err);
+    if (!v || v->tag != Tag::List) return candidates;
+    return v->items();
   }
-  for (const Value& c : candidates) {
+  switch (p.type.kind) {
+    case TypeKind::Bool:
+      candidates = {Value::boolean(true), Value::boolean(false)};
+      break;
+    case TypeKind::Side:
+      for (size_t s = 0; s < state_.sides.size(); ++s)
+        candidates.push_back(Value::of(Tag::Side, s));
+      break;
+    case TypeKind::Enum:
+      for (size_t m = 0; m < program_->enums[p.type.id].members.size(); ++m)
+        candidates.push_back(Value::of(Tag::Enum, m, p.type.id));
+      break;
+    case TypeKind::Unit:
+      for (size_t u = 0; u < state_.units.size(); ++u)
+        if (state_.units[u].status == eval::UnitStatus::OnMap)
+          candidates.push_back(Value::of(Tag::Unit, u));
+      break;
+    case TypeKind::Hex:
+      for (int32_t h = 0; h < state_.map.size(); ++h) candidates.push_back(Value::of(Tag::Hex, h));
+      break;
+    case TypeKind::Level:
+      for (size_t l = 0; l < program_->levels.size(); ++l)
+        candidates.push_back(Value::of(Tag::Level, l));
+      break;
+    default:
+      break;  // ints without a domain cannot be listed
+  }
+  return candidates;
+}
+
+void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args,
+                        std::vector<Option>& out) {
+  const ActionInfo& a = program_->actions[action];
+  if (i == a.params.size()) {
+    if (guardHolds(action, args)) out.push_back(actionOption(action, args));
+    return;
+  }
+  for (const Value& c : candidates(action, args)) {
     args.push_back(c);
     enumerate(action, i + 1, args, out);
     args.pop_back();
   }
+}
+
+std::vector<int32_t> Session::openActions() {
+  std::vector<int32_t> out;
+  if (stop_.kind != Stop::Window) return out;
+  QuietTrace quiet(state_);
+  for (int32_t a : program_->phases[stop_.index].actions) {
+    const ActionInfo& info = program_->actions[a];
+    if (info.gate >= 0) {
+      std::string err;
+      Interpreter in(*program_, state_, machine_, &memo_);
+      auto g = in.tryCallPure(info.gate, {}, err);
+      if (!g || !g->truthy()) continue;
+    }
+    out.push_back(a);
+  }
+  return out;
+}
+
+bool Session::mayEnd() {
+  if (stop_.kind != Stop::Window) return false;
+  const PhaseInfo& ph = program_->phases[stop_.index];
+  if (ph.endRequires < 0) return true;
+  QuietTrace quiet(state_);
+  std::string err;
+  Interpreter in(*program_, state_, machine_, &memo_);
+  Value player = Value::of(Tag::Side, stop_.player);
+  auto v = in.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
+  return v && v->truthy();
 }
 
 Outcome Session::resume() {
@@ -499,30 +548,11 @@ std::vector<Option> Session::legal() {
     return out;
   }
   if (stop_.kind != Stop::Window) return out;
-  const PhaseInfo& ph = program_->phases[stop_.index];
-  for (int32_t a : ph.actions) {
-    const ActionInfo& info = program_->actions[a];
-    if (info.gate >= 0) {
-      std::string err;
-      Interpreter in(*program_, state_, machine_, &memo_);
-      auto g = in.tryCallPure(info.gate, {}, err);
-      if (!g || !g->truthy()) continue;
-    }
+  for (int32_t a : openActions()) {
     std::vector<Value> args;
     enumerate(a, 0, args, out);
   }
-  Option end;
-  end.kind = ph.alternate ? Option::Pass : Option::End;
-  end.text = ph.alternate ? "pass" : "end";
-  bool endOk = true;
-  if (ph.endRequires >= 0) {
-    std::string err;
-    Interpreter in(*program_, state_, machine_, &memo_);
-    Value player = Value::of(Tag::Side, stop_.player);
-    auto v = in.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
-    endOk = v && v->truthy();
-  }
-  if (endOk) out.push_back(end);
+  if (mayEnd()) out.push_back(endOption());
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -59,7 +60,7 @@ class Session {
   const eval::GameState& state() const { return state_; }
   // Forgets what the memo of pure calls remembers, as after a change of the game (a benchmark
   // measures a cold game with it). Nothing of the game changes.
-  void forgetMemo() { ++state_.version; }
+  void forgetMemo() { state_.touch(); }
   // Drops the trace so far and turns tracing on (a working copy for enumeration reads results from
   // a trace of its own). Nothing of the game changes.
   void restartTrace() {
@@ -76,6 +77,18 @@ class Session {
 
   // The options at the current decision (actions with their arguments, end or pass, picks).
   std::vector<Option> legal();
+  // The parts of `legal()`, for a player that draws one option instead of listing them all
+  // (engine/random_player): the actions open at the current window (those of the phase in use at
+  // this level and with these options); the candidates for parameter `prefix.size()` of an action
+  // given the arguments before it (its domain, or every value of its type; none for a number
+  // without a domain); whether the action's requirements hold for these arguments; whether the
+  // phase may end (or the player pass) now; and an option with the text a player types.
+  std::vector<int32_t> openActions();
+  ir::ValueList candidates(int32_t action, std::span<const ir::Value> prefix);
+  bool guardHolds(int32_t action, const std::vector<ir::Value>& args);
+  bool mayEnd();
+  Option actionOption(int32_t action, std::vector<ir::Value> args) const;
+  Option endOption() const;
   // Why an action with these arguments is illegal; nothing when it is legal.
   std::optional<Outcome> checkAction(int32_t action, const std::vector<ir::Value>& args);
 
@@ -128,7 +141,8 @@ class Session {
                std::deque<int64_t> forced) {
     uint64_t v = state_.version;
     state_ = std::move(state);
-    state_.version = v + 1;
+    state_.version = std::max(v, state_.version);
+    state_.touch();
     machine_ = std::move(machine);
     stop_ = std::move(stop);
     rng_ = rng;

@@ -14,7 +14,7 @@ using namespace polemos::ir;
 // The one way into a Session's state from outside its own operations.
 struct SetupAccess {
   static eval::GameState& state(Session& s) {
-    ++s.state_.version;  // the memo of pure calls no longer holds
+    s.state_.touch();  // the memo of pure calls no longer holds
     return s.state_;
   }
 };

@@ -29,6 +29,7 @@ const ValueList& needList(Context& c, const Value& v, const char* fn) {
 const UnitState& needUnit(Context& c, const Value& v, const char* fn) {
   if (v.tag != Tag::Unit || v.i < 0 || v.i >= static_cast<int64_t>(c.state.units.size()))
     c.fail(fmt::format("{}() needs a unit, found {}", fn, kind(v)));
+  if (MemoCache* memo = c.interp.memo()) memo->readUnit(v.i);
   return c.state.units[v.i];
 }
 int32_t needHex(Context& c, const Value& v, const char* fn) {
@@ -301,16 +302,21 @@ Value bLevel(Context& c, Args) {
   return Value::of(Tag::Level, c.state.level);
 }
 Value bActiveSide(Context& c, Args) {
+  if (MemoCache* memo = c.interp.memo()) memo->readOther(GameState::kClock);
   return Value::of(Tag::Side, c.state.activeSide);
 }
+// The turn, the phase, the active side and who acts move with the clock (eval/state.h).
 Value bActing(Context& c, Args) {
+  if (MemoCache* memo = c.interp.memo()) memo->readOther(GameState::kClock);
   return Value::of(Tag::Side, c.state.acting);
 }
 Value bPhase(Context& c, Args) {
+  if (MemoCache* memo = c.interp.memo()) memo->readOther(GameState::kClock);
   return c.state.phase >= 0 ? Value::string(c.program.phases.at(c.state.phase).name)
                             : Value::string("");
 }
 Value bTurn(Context& c, Args) {
+  if (MemoCache* memo = c.interp.memo()) memo->readOther(GameState::kClock);
   return Value::integer(c.state.turn);
 }
 Value bScenarioValue(Context& c, Args a) {
@@ -354,7 +360,10 @@ Value bAllUnits(Context& c, Args a) {
 }
 Value bUnitsAt(Context& c, Args a) {
   int32_t h = needHex(c, a[0], "units_at");
-  if (MemoCache* memo = c.interp.memo()) return memo->unitsAt(c.state, h);
+  if (MemoCache* memo = c.interp.memo()) {
+    memo->readHex(h);
+    return memo->unitsAt(c.state, h);
+  }
   ValueList out;
   for (size_t i = 0; i < c.state.units.size(); ++i)
     if (c.state.units[i].status == UnitStatus::OnMap && c.state.units[i].hex == h)
@@ -424,6 +433,15 @@ Value bPlace(Context& c, Args a) {
   const UnitState& u = needUnit(c, a[0], "place");
   int32_t h = needHex(c, a[1], "place");
   int32_t from = u.status == UnitStatus::OnMap ? u.hex : -1;
+  // A move on the map renews the stamps of the unit and of the hexes it leaves and enters; a unit
+  // entering the map changes who is on it (the lists of units): a new epoch.
+  if (from >= 0) {
+    c.state.touchField(static_cast<size_t>(a[0].i), GameState::kHexSlot);
+    c.state.touchHex(static_cast<size_t>(from));
+    c.state.touchHex(static_cast<size_t>(h));
+  } else {
+    c.state.touch();
+  }
   UnitState& w = c.state.units[a[0].i];
   w.hex = h;
   w.status = UnitStatus::OnMap;
@@ -484,10 +502,12 @@ Value bSetSide(Context& c, Args a) {
 }
 Value bSetActive(Context& c, Args a) {
   c.state.activeSide = needSide(c, a[0], "set_active");
+  c.state.touchOther(GameState::kClock);
   return Value::none();
 }
 Value bSetTurn(Context& c, Args a) {
   c.state.turn = static_cast<int32_t>(needInt(c, a[0], "set_turn"));
+  c.state.touchOther(GameState::kClock);
   c.trace({}, TraceKind::Phase, "turn", "", std::to_string(c.state.turn));
   return Value::none();
 }

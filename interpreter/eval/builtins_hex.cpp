@@ -28,6 +28,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "eval/interpreter.h"
 #include "hex/facing.h"
 #include "hex/grid.h"
@@ -60,9 +63,12 @@ int32_t hexArg(Context& c, const Value& v, const char* fn) {
   return static_cast<int32_t>(v.i);
 }
 
-const UnitState& unitArg(Context& c, const Value& v, const char* fn) {
+// A unit argument. `whole`: the builtin may read any of its fields, logged as a read of the
+// whole unit (MemoCache::readUnit); otherwise the caller logs the fields it reads.
+const UnitState& unitArg(Context& c, const Value& v, const char* fn, bool whole = true) {
   if (v.tag != Tag::Unit || v.i < 0 || v.i >= static_cast<int64_t>(c.state.units.size()))
     c.fail(fmt::format("{}() needs a unit, found {}", fn, tagName(v.tag)));
+  if (MemoCache* memo = c.interp.memo(); memo && whole) memo->readUnit(v.i);
   return c.state.units[v.i];
 }
 
@@ -98,6 +104,18 @@ Value quietCall(Context& c, const Value& f, std::span<const Value> args) {
   return c.call(f, args);
 }
 
+// A hook call of a search: with `rec` (a search to be kept, see MemoCache::Recording) the call
+// is recorded with its answer and what it read.
+Value stepCall(Context& c, MemoCache::Recording* rec, int32_t fn, std::span<const Value> args) {
+  Value f = Value::of(Tag::Func, fn);
+  MemoCache* memo = c.interp.memo();
+  if (!rec || !memo) return quietCall(c, f, args);
+  size_t at = memo->beginLog();
+  Value v = quietCall(c, f, args);  // on an error the search's own log closes this one
+  MemoCache::record(*rec, fn, args, v, memo->endLog(at, false));
+  return v;
+}
+
 // A move planned from somewhere else than where the unit stands (Warfare 4.1: a unit's second to
 // fourth orders start where the one before leaves it): the start hex, the facing there, the budget.
 struct Projected {
@@ -107,8 +125,15 @@ struct Projected {
 };
 
 hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
-                       const Projected* from = nullptr) {
-  const UnitState& u = unitArg(c, unit, fn);
+                       const Projected* from = nullptr, MemoCache::Recording* rec = nullptr) {
+  // The search reads the unit's hex, its facing and perhaps its `ma` (its side, type and status
+  // change only with a new epoch); the hooks log their own reads.
+  const UnitState& u = unitArg(c, unit, fn, false);
+  MemoCache* memo = c.interp.memo();
+  if (memo) {
+    memo->readField(unit.i, GameState::kHexSlot);
+    memo->readField(unit.i, GameState::kFacingSlot);
+  }
   if (!from && (u.status != UnitStatus::OnMap || u.hex < 0))
     c.fail(fmt::format("{}(): {} is not on the map", fn, u.id));
   const hex::Grid& g = grid(c, fn);
@@ -123,6 +148,10 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
     int32_t slot = nameId >= 0 ? c.program.classes[u.cls].find(nameId) : -1;
     if (slot < 0)
       c.fail(fmt::format("{}(): {} has no `ma` field; declare movement_allowance(u)", fn, u.id));
+    if (memo)
+      memo->readField(unit.i, slot < static_cast<int32_t>(GameState::kHexSlot)
+                                  ? static_cast<size_t>(slot)
+                                  : GameState::kWholeUnit);
     budget = u.fields[slot];
   }
   if (budget.tag != Tag::Int)
@@ -131,18 +160,18 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   int32_t cost = c.program.findFunction("move_cost");
   int32_t stops = c.program.findFunction("stops_movement");
   int32_t stay = c.program.findFunction("may_not_leave");
-  spec.stepCost = [&c, unit, cost, &g](const hex::Step& s) -> int {
+  spec.stepCost = [&c, unit, cost, &g, rec](const hex::Step& s) -> int {
     if (cost < 0) return 1;
     Value args[3] = {unit, hexValue(g, s.from), hexValue(g, s.to)};
-    Value v = quietCall(c, Value::of(Tag::Func, cost), args);
+    Value v = stepCall(c, rec, cost, args);
     if (v.isNone()) return hex::kImpassable;
     if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
     return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
   };
   if (stops >= 0) {
-    spec.stopsIn = [&c, unit, stops, &g](hex::Hex h) {
+    spec.stopsIn = [&c, unit, stops, &g, rec](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
-      return quietCall(c, Value::of(Tag::Func, stops), args).truthy();
+      return stepCall(c, rec, stops, args).truthy();
     };
   }
   // Facing mode (Deluxe 8.4): the state is hex + facing when the ruleset prices rotations.
@@ -150,11 +179,11 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   if (rotate >= 0) {
     int32_t facing = from && from->facing >= 0 ? from->facing : u.facing;
     spec.facing = static_cast<hex::Direction>(facing >= 0 ? facing : 0);
-    spec.rotationCost = [&c, unit, rotate, &g](hex::Hex at, hex::Direction from,
-                                               hex::Direction to) -> int {
+    spec.rotationCost = [&c, unit, rotate, &g, rec](hex::Hex at, hex::Direction from,
+                                                    hex::Direction to) -> int {
       Value args[4] = {unit, hexValue(g, at), Value::integer(static_cast<int>(from)),
                        Value::integer(static_cast<int>(to))};
-      Value v = quietCall(c, Value::of(Tag::Func, rotate), args);
+      Value v = stepCall(c, rec, rotate, args);
       if (v.isNone()) return hex::kImpassable;
       if (v.tag != Tag::Int) c.fail("rotation_cost() must give a number or none");
       return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -163,10 +192,10 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
                                                                  : hex::FacingAfterMove::Keep;
     if (cost >= 0 && c.program.functions[cost].arity == 4) {
       // move_cost(u, from, to, facing): the step may depend on the mover's facing (front hex only).
-      spec.stepCost = [&c, unit, cost, &g](const hex::Step& s) -> int {
+      spec.stepCost = [&c, unit, cost, &g, rec](const hex::Step& s) -> int {
         Value args[4] = {unit, hexValue(g, s.from), hexValue(g, s.to),
                          Value::integer(s.facing ? static_cast<int>(*s.facing) : 0)};
-        Value v = quietCall(c, Value::of(Tag::Func, cost), args);
+        Value v = stepCall(c, rec, cost, args);
         if (v.isNone()) return hex::kImpassable;
         if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
         return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -174,9 +203,9 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
     }
   }
   if (stay >= 0) {
-    spec.mayNotLeave = [&c, unit, stay, &g](hex::Hex h) {
+    spec.mayNotLeave = [&c, unit, stay, &g, rec](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
-      return quietCall(c, Value::of(Tag::Func, stay), args).truthy();
+      return stepCall(c, rec, stay, args).truthy();
     };
   }
   return spec;
@@ -234,28 +263,72 @@ Value bLineOfSight(Context& c, Args a) {
 // every `path_cost(u, h)` of a turn read the same search.
 // A list computed once per unit and version of the game and kept in the memo under a private key
 // (no builtin has one); without a memo it lives in `fallback` until the next call.
+// A search is also kept across changes of the game while what it read and what its hooks
+// answered are unchanged (see MemoCache::kept); with POLEMOS_VERIFY_KEPT set in the environment
+// every search taken so is made again and compared, and a difference is an error (a test runs
+// games so, and the process stops at the first difference). `compute` gets the recording to pass
+// to moveSpec.
 template <class Compute>
 const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value> keyArgs,
                               Value& fallback, Compute compute) {
   MemoCache* memo = c.interp.memo();
-  MemoCache::Key key{privateKey, std::move(keyArgs)};
-  if (memo) {
-    if (const Value* hit = memo->find(c.state.version, key)) return hit->items();
-  }
-  Value list = Value::makeList(compute());
   if (!memo) {
-    fallback = std::move(list);
+    fallback = Value::makeList(compute(nullptr));
     return fallback.items();
   }
-  memo->store(c.state.version, key, std::move(list));
-  return memo->find(c.state.version, key)->items();
+  MemoCache::Key key{privateKey, std::move(keyArgs)};
+  const uint64_t version = c.state.version;
+  if (const Value* hit = memo->find(version, key)) return hit->items();
+  static const bool verify = std::getenv("POLEMOS_VERIFY_KEPT") != nullptr;
+  auto recall = [&c](const MemoCache::HookCall& call) {
+    return quietCall(c, Value::of(Tag::Func, call.fn), call.args);
+  };
+  if (const MemoCache::Kept* k = memo->kept(c.state, key, recall)) {
+    Value list = k->value;
+    if (verify) {
+      size_t at = memo->beginLog();
+      Value fresh = Value::makeList(compute(nullptr));
+      memo->endLog(at, false);
+      if (!(fresh == list)) {
+        // A check for the tests only: stop the process, for an error here could be taken by the
+        // caller for an illegal option and the game would go on.
+        std::fputs(
+            "polemos: POLEMOS_VERIFY_KEPT: a movement search kept across a change differs "
+            "from a new one\n",
+            stderr);
+        std::_Exit(3);
+      }
+    }
+    std::vector<int32_t> reads = k->allReads();
+    for (int32_t r : reads) memo->readRaw(r);  // for an outer log
+    memo->store(version, key, std::move(list), &reads);
+    return memo->find(version, key)->items();
+  }
+  struct Log {
+    MemoCache* memo;
+    size_t at;
+    bool open = true;
+    ~Log() {
+      if (open) memo->endLog(at);
+    }
+  } log{memo, memo->beginLog()};
+  MemoCache::Recording rec;
+  Value list = Value::makeList(compute(&rec));
+  std::vector<int32_t> base = memo->endLog(log.at, false);
+  log.open = false;
+  memo->keep(c.state, key, list, std::move(base), std::move(rec));
+  const MemoCache::Kept* k = memo->kept(c.state, key, recall);
+  std::vector<int32_t> reads = k ? k->allReads() : std::vector<int32_t>{};
+  for (int32_t r : reads) memo->readRaw(r);  // for an outer log
+  memo->store(version, key, std::move(list), &reads);
+  return memo->find(version, key)->items();
 }
 
 const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
-  return memoizedList(c, -100000, {unit}, fallback, [&] {
+  return memoizedList(c, -100000, {unit}, fallback, [&](MemoCache::Recording* rec) {
     const hex::Grid& g = grid(c, fn);
-    hex::MoveSpec spec = moveSpec(c, unit, fn);
+    hex::MoveSpec spec = moveSpec(c, unit, fn, nullptr, rec);
     hex::Reach r = hex::reachable(g, spec);
     ValueList costs(static_cast<size_t>(g.size()), Value::integer(-1));
     for (hex::Hex h : r.hexes())
@@ -277,9 +350,9 @@ Value bReachable(Context& c, Args a) {
 // hex is included, so turning in place has its price. Kept in the memo like reachCosts.
 const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
-  return memoizedList(c, -100001, {unit}, fallback, [&] {
+  return memoizedList(c, -100001, {unit}, fallback, [&](MemoCache::Recording* rec) {
     const hex::Grid& g = grid(c, fn);
-    hex::MoveSpec spec = moveSpec(c, unit, fn);
+    hex::MoveSpec spec = moveSpec(c, unit, fn, nullptr, rec);
     if (!spec.facing)
       c.fail(fmt::format("{}(u, h, facing) needs movement with facing: declare rotation_cost", fn));
     hex::Reach r = hex::reachable(g, spec);
@@ -354,9 +427,9 @@ const ValueList& reachCostsFrom(Context& c, const Value& unit, const Projected& 
   return memoizedList(
       c, -100002,
       {unit, Value::of(Tag::Hex, p.hex), Value::integer(p.facing), Value::integer(p.budget)},
-      fallback, [&] {
+      fallback, [&](MemoCache::Recording* rec) {
         const hex::Grid& g = grid(c, fn);
-        hex::MoveSpec spec = moveSpec(c, unit, fn, &p);
+        hex::MoveSpec spec = moveSpec(c, unit, fn, &p, rec);
         hex::Reach r = hex::reachable(g, spec);
         ValueList costs(static_cast<size_t>(g.size()), Value::integer(-1));
         for (hex::Hex h : r.hexes())

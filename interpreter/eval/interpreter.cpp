@@ -408,9 +408,9 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
               st.push_back(*hit);
               break;
             }
-            pendingMemo_.push_back(
-                PendingMemo{&m, m.frames.size() + 1,
-                            MemoCache::Key{target, {callArgs.begin(), callArgs.end()}}});
+            pendingMemo_.push_back(PendingMemo{
+                &m, m.frames.size() + 1, MemoCache::Key{target, {callArgs.begin(), callArgs.end()}},
+                memo_->logging() ? memo_->beginLog() : MemoCache::kNoLog});
           }
           if (pure && !callee.pure())
             throw RuntimeError(
@@ -461,9 +461,20 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
               break;
             }
           }
+          size_t log = cacheable && memo_->logging() ? memo_->beginLog() : MemoCache::kNoLog;
           Value r = builtinFn(in.a)(ctx_, args);
-          if (bi.effect) ++state_.version;
-          if (cacheable) memo_->store(state_.version, std::move(key), r);
+          std::vector<int32_t> reads;
+          if (log != MemoCache::kNoLog) reads = memo_->endLog(log);
+          // place() stamps the unit and the two hexes itself (a move on the map keeps the searches
+          // of units whose search did not look there), set_active() and set_turn() the clock;
+          // every other effect is a new epoch.
+          static const int kPlace = ir::findBuiltin("place"),
+                           kSetActive = ir::findBuiltin("set_active"),
+                           kSetTurn = ir::findBuiltin("set_turn");
+          if (bi.effect && in.a != kPlace && in.a != kSetActive && in.a != kSetTurn) state_.touch();
+          if (cacheable)
+            memo_->store(state_.version, std::move(key), r,
+                         log != MemoCache::kNoLog ? &reads : nullptr);
           st.push_back(std::move(r));
           if (!pending_.empty()) {
             if (pure)
@@ -485,7 +496,15 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           bool discard = fr.discard;
           if (!pendingMemo_.empty() && pendingMemo_.back().machine == &m &&
               pendingMemo_.back().depth == m.frames.size()) {
-            if (memo_) memo_->store(state_.version, std::move(pendingMemo_.back().key), r);
+            PendingMemo& p = pendingMemo_.back();
+            if (memo_) {
+              if (p.log != MemoCache::kNoLog) {
+                std::vector<int32_t> reads = memo_->endLog(p.log);
+                memo_->store(state_.version, std::move(p.key), r, &reads);
+              } else {
+                memo_->store(state_.version, std::move(p.key), r);
+              }
+            }
             pendingMemo_.pop_back();
           }
           st.resize(fr.base);
@@ -584,7 +603,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             s.kind = Stop::End;
             return s;
           }
-          if (state_.acting != static_cast<int32_t>(player.i)) ++state_.version;
+          if (state_.acting != static_cast<int32_t>(player.i)) state_.touchOther(GameState::kClock);
           state_.acting = static_cast<int32_t>(player.i);
           --fr.pc;  // stay on the window: the Session moves past it when the phase ends
           Stop s;
@@ -594,7 +613,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           return s;
         }
         case Op::PhaseEnter: {
-          ++state_.version;
+          state_.touchOther(GameState::kClock);
           state_.phase = in.a;
           if (st[fr.base + in.b].tag == Tag::Side)
             state_.acting = static_cast<int32_t>(st[fr.base + in.b].i);
@@ -609,7 +628,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           trace(ph.citations, TraceKind::Phase, ph.name,
                 program_.sides.empty() ? "" : display(program_, state_, st[fr.base + in.b]), "end");
           state_.phase = -1;
-          ++state_.version;
+          state_.touchOther(GameState::kClock);
           break;
         }
         case Op::StepEnter:

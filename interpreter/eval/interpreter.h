@@ -105,6 +105,8 @@ class Interpreter {
   ir::Value binary(ir::Op op, const ir::Value& a, const ir::Value& b);
   ir::Value index(const ir::Value& obj, std::span<const ir::Value> keys);
   void setMember(const ir::Value& obj, int32_t nameId, const ir::Value& v, bool add);
+  // Renews the stamp of a field just changed (eval/state.h).
+  void touchField(const ir::Value& obj, int32_t nameId);
 
   const ir::Program& program_;
   GameState& state_;
@@ -118,6 +120,7 @@ class Interpreter {
     const Machine* machine;
     size_t depth;
     MemoCache::Key key;
+    size_t log = MemoCache::kNoLog;  // the log of its reads, inside a logged computation
   };
   std::vector<PendingMemo> pendingMemo_;
   bool memoizable(int32_t fn) const;

@@ -32,7 +32,7 @@ size_t MemoCache::hash(int32_t fn, std::span<const Value> args) {
   return static_cast<size_t>(h);
 }
 
-void MemoCache::store(uint64_t version, Key k, Value v) {
+void MemoCache::store(uint64_t version, Key k, Value v, const std::vector<int32_t>* reads) {
   if (version != version_) {
     clear();
     version_ = version;
@@ -44,9 +44,21 @@ void MemoCache::store(uint64_t version, Key k, Value v) {
   size_t i = h & mask_;
   for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
     const Slot& s = slots_[i];
-    if (s.hash == h && s.key == k) return;  // already there (the first answer stays)
+    if (s.hash == h && s.key == k) {
+      // Already there (the first answer stays); an answer made logged gives it its reads.
+      if (reads && !s.logged) {
+        slots_[i].logged = true;
+        slots_[i].reads = *reads;
+      }
+      return;
+    }
   }
   Slot& s = slots_[i];
+  s.logged = reads != nullptr;
+  if (reads)
+    s.reads = *reads;
+  else
+    s.reads.clear();
   s.gen = gen_;
   s.hash = h;
   s.key.fn = k.fn;
@@ -66,6 +78,134 @@ void MemoCache::grow() {
     while (slots_[i].gen == gen_) i = (i + 1) & mask_;
     slots_[i] = std::move(o);
   }
+}
+
+size_t MemoCache::beginLog() {
+  if (logs_.size() <= logTop_) {
+    logs_.emplace_back();
+    tokens_.push_back(0);
+  }
+  logs_[logTop_].clear();
+  if (++nextToken_ == 0) {  // the tokens went round: no mark may look like a new log's
+    std::fill(marks_.begin(), marks_.end(), 0);
+    nextToken_ = 1;
+  }
+  tokens_[logTop_] = nextToken_;
+  return logTop_++;
+}
+
+std::vector<int32_t> MemoCache::endLog(size_t at, bool intoOuter) {
+  if (at >= logTop_) return {};
+  std::vector<int32_t> reads = std::move(logs_[at]);
+  for (size_t i = at + 1; i < logTop_; ++i)
+    reads.insert(reads.end(), logs_[i].begin(), logs_[i].end());
+  logTop_ = at;
+  std::sort(reads.begin(), reads.end());
+  reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+  if (intoOuter && logTop_ > 0) logReads(reads);
+  return reads;
+}
+
+void MemoCache::record(Recording& r, int32_t fn, std::span<const Value> args, const Value& result,
+                       std::vector<int32_t> reads) {
+  r.calls.push_back(HookCall{fn, {args.begin(), args.end()}, result, std::move(reads)});
+}
+
+void MemoCache::index(const GameState& s, Kept& e) {
+  std::vector<std::pair<int32_t, uint32_t>> pairs;
+  for (int32_t r : e.base) pairs.emplace_back(r, Kept::kBase);
+  for (size_t i = 0; i < e.calls.size(); ++i)
+    for (int32_t r : e.calls[i].reads) pairs.emplace_back(r, static_cast<uint32_t>(i));
+  std::sort(pairs.begin(), pairs.end());
+  e.all.clear();
+  e.first.clear();
+  e.readers.clear();
+  for (const auto& [r, who] : pairs) {
+    if (e.all.empty() || e.all.back().first != r) {
+      e.all.emplace_back(r, stampOf(s, r));
+      e.first.push_back(static_cast<uint32_t>(e.readers.size()));
+    }
+    e.readers.push_back(who);
+  }
+  e.first.push_back(static_cast<uint32_t>(e.readers.size()));
+}
+
+std::vector<int32_t> MemoCache::Kept::allReads() const {
+  std::vector<int32_t> out;
+  out.reserve(all.size());
+  for (const auto& r : all) out.push_back(r.first);
+  return out;
+}
+
+const MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const Recall& recall) {
+  auto it = kept_.find(k);
+  if (it == kept_.end()) return nullptr;
+  Kept& e = it->second;
+  if (e.epoch != s.epoch) return nullptr;
+  // The reads that changed, and the calls that made them: the search itself reading one that
+  // changed means searching again.
+  std::vector<uint32_t> stale;
+  std::vector<size_t> changed;
+  for (size_t i = 0; i < e.all.size(); ++i) {
+    if (stampOf(s, e.all[i].first) == e.all[i].second) continue;
+    changed.push_back(i);
+    for (uint32_t j = e.first[i]; j < e.first[i + 1]; ++j) {
+      if (e.readers[j] == Kept::kBase) return nullptr;
+      stale.push_back(e.readers[j]);
+    }
+  }
+  if (!changed.empty()) {
+    std::sort(stale.begin(), stale.end());
+    stale.erase(std::unique(stale.begin(), stale.end()), stale.end());
+    // A call made again may search for another unit (a hook that asks reachable()): the table
+    // may grow meanwhile (references to its entries stay good) but is not emptied (busy_).
+    ++busy_;
+    struct Busy {
+      int& n;
+      ~Busy() { --n; }
+    } busy{busy_};
+    bool sameReads = true;
+    for (uint32_t c : stale) {
+      HookCall& call = e.calls[c];
+
+      size_t at = beginLog();
+      bool same = false;
+      try {
+        same = recall(call) == call.result;
+      } catch (const std::exception&) {
+        same = false;  // an error now where there was an answer: search again
+      }
+      std::vector<int32_t> now = endLog(at, false);
+      if (!same) {
+        kept_.erase(k);
+        return nullptr;
+      }
+      if (now != call.reads) {
+        sameReads = false;
+        call.reads = std::move(now);
+      }
+    }
+    // Every answer is the same: the search holds, with the stamps of now.
+    if (sameReads) {
+      for (size_t i : changed) e.all[i].second = stampOf(s, e.all[i].first);
+    } else {
+      index(s, e);
+    }
+  }
+
+  return &e;
+}
+
+void MemoCache::keep(const GameState& s, const Key& k, const Value& v, std::vector<int32_t> base,
+                     Recording&& calls) {
+  // Bounded like the memo: a search per unit and kind is what play needs.
+  if (kept_.size() > 20000 && busy_ == 0) kept_.clear();
+  Kept& e = kept_[k];
+  e.epoch = s.epoch;
+  e.base = std::move(base);
+  e.calls = std::move(calls.calls);
+  e.value = v;
+  index(s, e);
 }
 
 const Value& MemoCache::unitsAt(const GameState& s, int32_t h) {

@@ -5,8 +5,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "eval/state.h"
@@ -22,6 +25,7 @@ class MemoCache {
   MemoCache(const MemoCache&) {}
   MemoCache& operator=(const MemoCache&) {
     clear();
+    kept_.clear();
     return *this;
   }
   struct Key {
@@ -43,8 +47,15 @@ class MemoCache {
       const Slot& s = slots_[i];
       if (s.gen != gen_) return nullptr;
       if (s.hash == h && s.key.fn == fn &&
-          std::equal(args.begin(), args.end(), s.key.args.begin(), s.key.args.end()))
+          std::equal(args.begin(), args.end(), s.key.args.begin(), s.key.args.end())) {
+        // Inside a logged computation an answer counts only with what it read (an answer made
+        // outside one is made again, once, with its reads).
+        if (logTop_ > 0) {
+          if (!s.logged) return nullptr;
+          logReads(s.reads);
+        }
         return &s.value;
+      }
     }
   }
   const ir::Value* find(uint64_t version, const Key& k) { return find(version, k.fn, k.args); }
@@ -74,7 +85,85 @@ class MemoCache {
       s.skipped = 0;
     }
   }
-  void store(uint64_t version, Key k, ir::Value v);
+  // Stores an answer; `reads` (units and hexes it read, see below) when it was made logged.
+  void store(uint64_t version, Key k, ir::Value v, const std::vector<int32_t>* reads = nullptr);
+
+  // --- Searches kept across changes ----------------------------------------------------------
+  // A movement search is costly and most changes of the game (a unit moving elsewhere) leave it
+  // as it was. While one is made, the units and hexes read are logged (a unit: any of its fields
+  // or its hex; a hex: which units are in it), memoized calls inside it carry their own reads,
+  // and the search is kept with the stamps of what it read (eval/state.h): it is taken again, in
+  // a later version of the game, while the epoch and those stamps are unchanged. Encoded reads:
+  // field `slot` of unit u as u * 256 + slot (GameState::kWholeUnit: any of its fields), a hex h
+  // as -1 - h, other stamp i as kOtherBase - i.
+  bool logging() const { return logTop_ > 0; }
+  void readField(int64_t u, size_t slot) {
+    if (logTop_ > 0)
+      note(static_cast<int32_t>(u * 256 + static_cast<int64_t>(std::min<size_t>(slot, 255))));
+  }
+  void readUnit(int64_t u) { readField(u, GameState::kWholeUnit); }
+  void readHex(int64_t h) {
+    if (logTop_ > 0) note(static_cast<int32_t>(-1 - h));
+  }
+  // A clock, game or side stamp by number (GameState::otherStamps); -1: not stamped (its change
+  // is a new epoch), nothing to log.
+  void readOther(int64_t id) {
+    if (logTop_ > 0 && id >= 0) note(static_cast<int32_t>(kOtherBase - id));
+  }
+  static constexpr int32_t kOtherBase = -(1 << 22) - 1;  // below every hex's code
+  void readRaw(int32_t read) {
+    if (logTop_ > 0) note(read);
+  }
+  static uint64_t stampOf(const GameState& s, int32_t read) {
+    if (read <= kOtherBase) return s.otherStamp(static_cast<size_t>(kOtherBase - read));
+    if (read < 0) return s.hexStamp(static_cast<size_t>(-1 - static_cast<int64_t>(read)));
+    return s.fieldStamp(static_cast<size_t>(read / 256), static_cast<size_t>(read % 256));
+  }
+  // Opens a log; endLog(at) closes it and every log opened after it (a call that failed left
+  // its log open: what it read is counted), returns its reads, sorted and without repeats, and
+  // adds them to the log it was opened in.
+  size_t beginLog();
+  std::vector<int32_t> endLog(size_t at, bool intoOuter = true);
+  static constexpr size_t kNoLog = ~size_t{0};
+
+  // What a search asked of the rules' hooks (move_cost, stops_movement, ...), each call with its
+  // answer and what it read. A search is a function of its own reads (the unit, its allowance)
+  // and of these answers: when some read has changed since, the calls that read it are made
+  // again, and if every answer is the same the search still holds (and is kept with the new
+  // stamps); only a different answer makes it be searched again.
+  using Stamped = std::vector<std::pair<int32_t, uint64_t>>;
+  struct HookCall {
+    int32_t fn = -1;
+    std::vector<ir::Value> args;
+    ir::Value result;
+    std::vector<int32_t> reads;  // sorted, without repeats
+  };
+  struct Recording {
+    std::vector<HookCall> calls;
+  };
+  // Records a hook call of a search being made (`reads` from the call's own log, see endLog).
+  static void record(Recording& r, int32_t fn, std::span<const ir::Value> args,
+                     const ir::Value& result, std::vector<int32_t> reads);
+  struct Kept {
+    uint64_t epoch = 0;
+    std::vector<int32_t> base;  // the search's own reads, outside its hook calls
+    std::vector<HookCall> calls;
+    ir::Value value;
+    // Every read of the search and its calls once, with its stamp; per read, who read it (from
+    // first[i] to first[i + 1] in `readers`: a call's index, or kBase for the search itself).
+    Stamped all;
+    std::vector<uint32_t> first, readers;
+    std::vector<int32_t> allReads() const;
+    static constexpr uint32_t kBase = ~0u;
+  };
+  // Makes a hook call again (what it reads now is logged by `kept`).
+  using Recall = std::function<ir::Value(const HookCall&)>;
+  // The search kept under `k` if it still holds for `s` (what it read then counts in the open
+  // log); `recall` makes again the calls whose reads changed.
+  const Kept* kept(const GameState& s, const Key& k, const Recall& recall);
+  static void index(const GameState& s, Kept& e);
+  void keep(const GameState& s, const Key& k, const ir::Value& v, std::vector<int32_t> base,
+            Recording&& calls);
   void clear() {
     // The slots stay allocated for the next version: a new generation marks them all free.
     ++gen_;
@@ -106,7 +195,34 @@ class MemoCache {
     size_t hash = 0;
     Key key{0, {}};
     ir::Value value;
+    bool logged = false;
+    std::vector<int32_t> reads;
   };
+  // A read is added to the open log once: marks_ holds, per read, the token of the log that last
+  // took it (a read taken by a log opened inside may come again when that log closes).
+  void note(int32_t read) {
+    size_t i = read >= 0 ? 2 * static_cast<size_t>(read)
+                         : 2 * static_cast<size_t>(-1 - static_cast<int64_t>(read)) + 1;
+    if (i >= marks_.size()) marks_.resize(i + 1024, 0);
+    uint32_t token = tokens_[logTop_ - 1];
+    if (marks_[i] == token) return;
+    marks_[i] = token;
+    logs_[logTop_ - 1].push_back(read);
+  }
+  void logReads(const std::vector<int32_t>& reads) {
+    for (int32_t r : reads) note(r);
+  }
+  // The open logs, logs_[0, logTop_), their vectors kept for reuse, and their tokens.
+  std::vector<std::vector<int32_t>> logs_;
+  std::vector<uint32_t> tokens_;
+  size_t logTop_ = 0;
+  uint32_t nextToken_ = 0;
+  std::vector<uint32_t> marks_;
+  struct KeyHash {
+    size_t operator()(const Key& k) const { return hash(k.fn, k.args); }
+  };
+  std::unordered_map<Key, Kept, KeyHash> kept_;
+  int busy_ = 0;  // validations under way
   void grow();
   uint64_t version_ = ~0ull;
   std::vector<Slot> slots_;

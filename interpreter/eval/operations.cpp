@@ -33,6 +33,13 @@ int compareOdds(int64_t a1, int64_t b1, int64_t a2, int64_t b2) {
 // Values
 // -----------------------------------------------------------------------------------------------
 
+// A class field's slot among the stamps of a unit (eval/state.h): a field past the few slots
+// stamped one by one counts as the whole unit.
+static size_t fieldSlot(int32_t slot) {
+  return slot >= 0 && static_cast<size_t>(slot) < GameState::kHexSlot ? static_cast<size_t>(slot)
+                                                                      : GameState::kWholeUnit;
+}
+
 Value Interpreter::member(const Value& obj, int32_t nameId) {
   const std::string& name = program_.names[nameId];
   switch (obj.tag) {
@@ -48,15 +55,23 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
           Value self = obj;
           return callPure(f.derived, std::span<const Value>(&self, 1));
         }
+        if (memo_) memo_->readField(obj.i, fieldSlot(slot));
         return u.fields[slot];
       }
+      // The unit's side, type, status and id change only with a new epoch (eval/state.h): not
+      // logged as reads.
       if (name == "id") return Value::string(u.id);
       if (name == "type") return Value::of(Tag::UnitType, u.type);
       if (name == "side") return Value::of(Tag::Side, u.side);
-      if (name == "hex")
+      if (name == "hex") {
+        if (memo_) memo_->readField(obj.i, GameState::kHexSlot);
         return u.status == UnitStatus::OnMap && u.hex >= 0 ? Value::of(Tag::Hex, u.hex)
                                                            : Value::none();
-      if (name == "facing") return u.facing >= 0 ? Value::integer(u.facing) : Value::none();
+      }
+      if (name == "facing") {
+        if (memo_) memo_->readField(obj.i, GameState::kFacingSlot);
+        return u.facing >= 0 ? Value::integer(u.facing) : Value::none();
+      }
       if (name == "on_map") return Value::boolean(u.status == UnitStatus::OnMap);
       if (name == "eliminated") return Value::boolean(u.status == UnitStatus::Eliminated);
       if (name == "exited") return Value::boolean(u.status == UnitStatus::Exited);
@@ -81,6 +96,9 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
           Value self = obj;
           return callPure(f.derived, std::span<const Value>(&self, 1));
         }
+        if (memo_)
+          memo_->readOther(
+              GameState::sideField(static_cast<size_t>(obj.i), static_cast<size_t>(slot)));
         return state_.sides[obj.i].fields[slot];
       }
       if (name == "name") return Value::string(program_.sides[obj.i].name);
@@ -104,6 +122,7 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
         Value self;
         return callPure(f.derived, std::span<const Value>(&self, 1));
       }
+      if (memo_) memo_->readOther(GameState::gameField(static_cast<size_t>(slot)));
       return state_.game[slot];
     }
     case Tag::Hex: {
@@ -117,6 +136,7 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
       if (name == "label") return Value::string(state_.map.label(h));
       if (name == "elevation") return Value::integer(state_.map.elevation[h]);
       if (name == "units") {
+        if (memo_) memo_->readHex(h);
         ValueList out;
         for (size_t i = 0; i < state_.units.size(); ++i)
           if (state_.units[i].hex == h && state_.units[i].status == UnitStatus::OnMap)
@@ -149,8 +169,27 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
   throw RuntimeError(fmt::format("{} has no field '{}'", tagName(obj.tag), name));
 }
 
+// A unit's field renews its stamp, a side's or the game's its own (or, past the fields stamped
+// one by one, the epoch).
+void Interpreter::touchField(const Value& obj, int32_t nameId) {
+  if (obj.tag == Tag::Unit && obj.i >= 0 && obj.i < static_cast<int64_t>(state_.units.size())) {
+    int32_t slot = program_.classes[state_.units[obj.i].cls].find(nameId);
+    state_.touchField(static_cast<size_t>(obj.i),
+                      slot >= 0 ? fieldSlot(slot) : GameState::kFacingSlot);
+  } else if (obj.tag == Tag::Side && obj.i >= 0) {
+    int32_t slot = program_.sideState.find(nameId);
+    state_.touchOther(
+        slot >= 0 ? GameState::sideField(static_cast<size_t>(obj.i), static_cast<size_t>(slot))
+                  : -1);
+  } else if (obj.tag == Tag::None) {
+    int32_t slot = program_.gameState.find(nameId);
+    state_.touchOther(slot >= 0 ? GameState::gameField(static_cast<size_t>(slot)) : -1);
+  } else {
+    state_.touch();
+  }
+}
+
 void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bool add) {
-  ++state_.version;
   const std::string& name = program_.names[nameId];
   auto apply = [&](Value& slot) {
     if (add) {
@@ -201,10 +240,12 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
   } else {
     throw RuntimeError(fmt::format("cannot set a field of {}", tagName(obj.tag)));
   }
-  // A field set to the value it had changes nothing, and would only clutter the trace.
-  if (!(before == after))
-    trace({}, TraceKind::Effect, subject, display(program_, state_, before),
-          display(program_, state_, after));
+  // A field set to the value it had changes nothing (no stamp is renewed: eval/state.h), and
+  // would only clutter the trace.
+  if (before == after) return;
+  touchField(obj, nameId);
+  trace({}, TraceKind::Effect, subject, display(program_, state_, before),
+        display(program_, state_, after));
 }
 
 Value Interpreter::binary(Op op, const Value& a, const Value& b) {

@@ -123,6 +123,64 @@ struct GameState {
   // Bumped on every change a pure function could see; the memo of pure calls is valid for one
   // version only.
   uint64_t version = 0;
+  // Stamps, for keeping a movement search across changes that cannot have altered it (eval/memo):
+  // a unit field's stamp is renewed when it changes (slot: the class field, or kHexSlot, or
+  // kFacingSlot), a unit's when any of its fields does, a hex's when a unit on the map enters or
+  // leaves it, a side's or the game's field when it changes, the clock (the phase, who acts)
+  // when it moves on, and `epoch` with every other change a pure function could see (a unit
+  // entering or leaving the map or changing side or type, the turn, a set-up edit). Each is taken
+  // from `version`, which only grows, so a stamp names one content: a search is still right while
+  // the epoch and the stamps of what it read are those it was made with.
+  static constexpr size_t kHexSlot = 253, kFacingSlot = 254, kWholeUnit = 255;
+  uint64_t epoch = 0;
+  std::vector<uint64_t> unitStamps, hexStamps;
+  std::vector<std::vector<uint64_t>> fieldStamps;  // per unit, per slot
+
+  // Every change goes through one of these (nothing else bumps `version`).
+  void touch() { epoch = ++version; }
+  void touchField(size_t u, size_t slot) {
+    stamp(unitStamps, u);
+    if (fieldStamps.size() <= u) fieldStamps.resize(u + 1);
+    if (slot < kWholeUnit) {
+      auto& f = fieldStamps[u];
+      if (f.size() <= slot) f.resize(slot + 1, 0);
+      f[slot] = version;
+    }
+  }
+  void touchHex(size_t h) { stamp(hexStamps, h); }
+  // The other stamps by number: the clock, the game's fields, the sides' fields (-1: a field
+  // past those stamped one by one, which changes the epoch).
+  std::vector<uint64_t> otherStamps;
+  static constexpr int64_t kClock = 0;
+  static constexpr size_t kStampedSlots = 4096, kStampedSides = 64;
+  static int64_t gameField(size_t slot) {
+    return slot < kStampedSlots ? 1 + static_cast<int64_t>(slot) : -1;
+  }
+  static int64_t sideField(size_t side, size_t slot) {
+    return slot < kStampedSlots && side < kStampedSides
+               ? 1 + static_cast<int64_t>(kStampedSlots * (1 + side) + slot)
+               : -1;
+  }
+  void touchOther(int64_t id) {
+    if (id < 0)
+      touch();
+    else
+      stamp(otherStamps, static_cast<size_t>(id));
+  }
+  uint64_t otherStamp(size_t id) const { return id < otherStamps.size() ? otherStamps[id] : 0; }
+  uint64_t unitStamp(size_t u) const { return u < unitStamps.size() ? unitStamps[u] : 0; }
+  uint64_t fieldStamp(size_t u, size_t slot) const {
+    if (slot >= kWholeUnit) return unitStamp(u);
+    if (u >= fieldStamps.size() || slot >= fieldStamps[u].size()) return 0;
+    return fieldStamps[u][slot];
+  }
+  uint64_t hexStamp(size_t h) const { return h < hexStamps.size() ? hexStamps[h] : 0; }
+
+ private:
+  void stamp(std::vector<uint64_t>& v, size_t i) {
+    if (v.size() <= i) v.resize(i + 1, 0);
+    v[i] = ++version;
+  }
 };
 
 struct Frame {

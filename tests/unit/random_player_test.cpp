@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <functional>
+#include <map>
 #include <set>
+#include <string>
 
 #include "check/loader.h"
 #include "diag/diagnostics.h"
@@ -40,19 +44,73 @@ TEST(RandomPlayer, TheSameSeedPlaysTheSameGame) {
   EXPECT_EQ(saves[0], saves[1]);
 }
 
-TEST(RandomPlayer, PlayedOptionIsTheOneAtItsIndex) {
+// At a window the player draws candidates and checks only the one drawn: what it plays is
+// always one of the options `legal` lists, at a choice too.
+TEST(RandomPlayer, PlaysOnlyListedOptions) {
   auto program = load("standard", "chalons");
   ASSERT_TRUE(program);
   engine::Session s(program, engine::SessionConfig{});
   ASSERT_EQ(s.start().kind, engine::Outcome::Ok);
   engine::RandomPlayer player(11);
-  for (int i = 0; i < 10; ++i) {
+  int played = 0;
+  for (int i = 0; i < 40; ++i) {
     auto listed = s.legal();
     auto m = player.play(s);
     if (m.kind != engine::RandomPlayer::Move::Played) continue;
-    ASSERT_LT(m.index, listed.size());
-    EXPECT_EQ(listed[m.index].text, m.option.text);
+    ++played;
+    bool found = false;
+    for (const auto& o : listed) found = found || o.text == m.option.text;
+    EXPECT_TRUE(found) << m.option.text;
   }
+  EXPECT_GT(played, 30);
+}
+
+// Uniform over the legal options, as if they had been listed: from one position, many players
+// each play once, and every option's count stays near the mean (a chi-square statistic within
+// six standard deviations of its mean). The drill's first window has candidates that its
+// requirements refuse, so draws are set aside on the way.
+TEST(RandomPlayer, DrawsUniformlyAmongTheLegalOptions) {
+  auto program = load("warfare", "drill");
+  ASSERT_TRUE(program);
+  engine::Session s(program, engine::SessionConfig{});
+  ASSERT_EQ(s.start().kind, engine::Outcome::Ok);
+  auto listed = s.legal();
+  const size_t n = listed.size();
+  ASSERT_GT(n, 10u);
+  // More candidates than legal options: some draws are set aside.
+  std::function<size_t(int32_t, std::vector<ir::Value>&)> leaves = [&](int32_t a,
+                                                                       std::vector<ir::Value>& p) {
+    if (p.size() == s.program().actions[a].params.size()) return size_t{1};
+    size_t total = 0;
+    for (const auto& v : s.candidates(a, p)) {
+      p.push_back(v);
+      total += leaves(a, p);
+      p.pop_back();
+    }
+    return total;
+  };
+  size_t candidates = s.mayEnd() ? 1 : 0;
+  for (int32_t a : s.openActions()) {
+    std::vector<ir::Value> p;
+    candidates += leaves(a, p);
+  }
+  EXPECT_GT(candidates, n);
+  std::map<std::string, int> counts;
+  for (const auto& o : listed) counts[o.text] = 0;
+  const int k = static_cast<int>(n) * 60;
+  for (int i = 0; i < k; ++i) {
+    engine::Session copy = s;
+    engine::RandomPlayer player = engine::RandomPlayer::forSeed(static_cast<uint64_t>(i) + 1);
+    auto m = player.play(copy);
+    ASSERT_EQ(m.kind, engine::RandomPlayer::Move::Played) << m.outcome.message;
+    ASSERT_TRUE(counts.count(m.option.text)) << m.option.text << " is not a legal option";
+    ++counts[m.option.text];
+  }
+  double mean = static_cast<double>(k) / static_cast<double>(n), chi2 = 0;
+  for (const auto& [text, c] : counts) chi2 += (c - mean) * (c - mean) / mean;
+  double df = static_cast<double>(n - 1);
+  EXPECT_LT(chi2, df + 6 * std::sqrt(2 * df));
+  for (const auto& [text, c] : counts) EXPECT_GT(c, 0) << text << " was never drawn";
 }
 
 TEST(RandomPlayer, DrawsEveryOptionUniformly) {
