@@ -111,23 +111,43 @@ void MemoCache::record(Recording& r, int32_t fn, std::span<const Value> args, co
   r.calls.push_back(HookCall{fn, {args.begin(), args.end()}, result, std::move(reads)});
 }
 
+// Linear in the reads: each distinct read gets a slot the first time it is seen (slotOf_, marked
+// with a token of its own), readers are counted per slot, then placed.
 void MemoCache::index(const GameState& s, Kept& e) {
-  std::vector<std::pair<int32_t, uint32_t>> pairs;
-  for (int32_t r : e.base) pairs.emplace_back(r, Kept::kBase);
-  for (size_t i = 0; i < e.calls.size(); ++i)
-    for (int32_t r : e.calls[i].reads) pairs.emplace_back(r, static_cast<uint32_t>(i));
-  std::sort(pairs.begin(), pairs.end());
+  if (++indexToken_ == 0) {
+    std::fill(slotMark_.begin(), slotMark_.end(), 0);
+    indexToken_ = 1;
+  }
   e.all.clear();
   e.first.clear();
   e.readers.clear();
-  for (const auto& [r, who] : pairs) {
-    if (e.all.empty() || e.all.back().first != r) {
-      e.all.emplace_back(r, stampOf(s, r));
-      e.first.push_back(static_cast<uint32_t>(e.readers.size()));
+  std::vector<uint32_t>& count = indexCount_;
+  count.clear();
+  auto slot = [&](int32_t r) {
+    size_t i = readIndex(r);
+    if (i >= slotMark_.size()) {
+      slotMark_.resize(i + 1024, 0);
+      slotOf_.resize(i + 1024, 0);
     }
-    e.readers.push_back(who);
-  }
-  e.first.push_back(static_cast<uint32_t>(e.readers.size()));
+    if (slotMark_[i] != indexToken_) {
+      slotMark_[i] = indexToken_;
+      slotOf_[i] = static_cast<uint32_t>(e.all.size());
+      e.all.emplace_back(r, stampOf(s, r));
+      count.push_back(0);
+    }
+    return slotOf_[i];
+  };
+  for (int32_t r : e.base) ++count[slot(r)];
+  for (const HookCall& call : e.calls)
+    for (int32_t r : call.reads) ++count[slot(r)];
+  e.first.resize(e.all.size() + 1, 0);
+  for (size_t i = 0; i < e.all.size(); ++i) e.first[i + 1] = e.first[i] + count[i];
+  e.readers.resize(e.first.back());
+  for (size_t i = 0; i < e.all.size(); ++i) count[i] = e.first[i];
+  auto place = [&](int32_t r, uint32_t who) { e.readers[count[slotOf_[readIndex(r)]]++] = who; };
+  for (int32_t r : e.base) place(r, Kept::kBase);
+  for (size_t c = 0; c < e.calls.size(); ++c)
+    for (int32_t r : e.calls[c].reads) place(r, static_cast<uint32_t>(c));
 }
 
 std::vector<int32_t> MemoCache::Kept::allReads() const {

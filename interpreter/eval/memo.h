@@ -161,7 +161,7 @@ class MemoCache {
   // The search kept under `k` if it still holds for `s` (what it read then counts in the open
   // log); `recall` makes again the calls whose reads changed.
   const Kept* kept(const GameState& s, const Key& k, const Recall& recall);
-  static void index(const GameState& s, Kept& e);
+  void index(const GameState& s, Kept& e);
   void keep(const GameState& s, const Key& k, const ir::Value& v, std::vector<int32_t> base,
             Recording&& calls);
   void clear() {
@@ -200,9 +200,15 @@ class MemoCache {
   };
   // A read is added to the open log once: marks_ holds, per read, the token of the log that last
   // took it (a read taken by a log opened inside may come again when that log closes).
+  // A read's place in the scratch arrays: units, hexes and other stamps interleaved, so that each
+  // kind needs as many entries as it has.
+  static size_t readIndex(int32_t read) {
+    if (read <= kOtherBase) return 3 * static_cast<size_t>(kOtherBase - read) + 2;
+    if (read < 0) return 3 * static_cast<size_t>(-1 - static_cast<int64_t>(read)) + 1;
+    return 3 * static_cast<size_t>(read);
+  }
   void note(int32_t read) {
-    size_t i = read >= 0 ? 2 * static_cast<size_t>(read)
-                         : 2 * static_cast<size_t>(-1 - static_cast<int64_t>(read)) + 1;
+    size_t i = readIndex(read);
     if (i >= marks_.size()) marks_.resize(i + 1024, 0);
     uint32_t token = tokens_[logTop_ - 1];
     if (marks_[i] == token) return;
@@ -218,6 +224,10 @@ class MemoCache {
   size_t logTop_ = 0;
   uint32_t nextToken_ = 0;
   std::vector<uint32_t> marks_;
+  // Scratch of index(): per read, its slot in the entry being indexed (valid where slotMark_
+  // holds indexToken_), and the readers counted per slot.
+  std::vector<uint32_t> slotMark_, slotOf_, indexCount_;
+  uint32_t indexToken_ = 0;
   struct KeyHash {
     size_t operator()(const Key& k) const { return hash(k.fn, k.args); }
   };
