@@ -2,6 +2,7 @@
 // and a baseline (copying a plain vector of the same size as the session's units) so figures can
 // be read as ratios measured in the same run.
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 
 #include <filesystem>
 #include <fstream>
@@ -116,6 +117,23 @@ std::unique_ptr<engine::Session> chalonsSession() {
   if (s->start().kind != engine::Outcome::Ok) return nullptr;
   return s;
 }
+
+// A clone of Chalons at its first decision, and what one clone holds on the heap (KiB, from the
+// allocator's count over 200 clones kept at once).
+void BM_CloneChalons(benchmark::State& state) {
+  auto s = chalonsSession();
+  if (!s) return state.SkipWithError("chalons not available");
+  for (auto _ : state) {
+    engine::Session copy = *s;
+    benchmark::DoNotOptimize(copy.state().units.data());
+  }
+  size_t before = mallinfo2().uordblks;
+  {
+    std::vector<engine::Session> kept(200, *s);
+    state.counters["KiB"] = static_cast<double>(mallinfo2().uordblks - before) / 200.0 / 1024.0;
+  }
+}
+BENCHMARK(BM_CloneChalons);
 
 // Listing every legal option at Chalons' first movement window (a move per unit and reachable
 // hex, each checked by the action's requirements) on a game the memo has not seen: what the

@@ -648,14 +648,23 @@ struct Loader::Impl {
     return name;
   }
 
+  // Whether the ruleset at `path` (a file, or a name resolved later by the load) is checked for
+  // the first time by this loader.
+  bool firstCheckOf(const std::string& path) {
+    std::error_code ec;
+    fs::path p = fs::weakly_canonical(fs::path(path), ec);
+    return self.checkedRulesets_.insert(ec ? path : p.string()).second;
+  }
+
   void checkFile(const std::string& path) {
     size_t before = D.reportCount();
     ast::File* f = parsePath(path, {});
     if (!f || D.reportCount() > before) return;
     if (f->partOf) {
-      // Checked through the ruleset that includes it.
+      // Checked through the ruleset that includes it, once.
       LoadRequest r;
       r.ruleset = nearby(f->partOf->name, path);
+      if (!firstCheckOf(r.ruleset)) return;
       Loaded l = load(r);
       (void)l;
       return;
@@ -670,6 +679,7 @@ struct Loader::Impl {
       switch (b->kind) {
         case ast::BlockKind::Ruleset: {
           if (hasScenarioFor(b->name.name)) break;
+          if (!firstCheckOf(path)) break;
           LoadRequest r;
           r.ruleset = path;
           load(r);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -79,7 +80,9 @@ class Loader {
 
   // Checks one file as a user would expect from `polemos check FILE`: a ruleset is loaded with
   // its bases and modules, a house file with the ruleset it names, a scenario with its ruleset,
-  // a `part of` file with the ruleset that includes it, a module on its own.
+  // a `part of` file with the ruleset that includes it, a module on its own. A ruleset checked
+  // once by this loader (for itself or for one of its parts) is not checked again for another
+  // of its parts: `polemos check rulesets` loads each ruleset once, not once per file.
   void checkFile(const std::string& path);
 
   // A house-rule file as given: a path that exists; else, under each search root, rulesets/house/H
@@ -95,6 +98,7 @@ class Loader {
   struct Impl;
   diag::Diagnostics& diags_;
   std::vector<std::string> roots_;
+  std::set<std::string> checkedRulesets_;  // by canonical path
 };
 
 }  // namespace polemos::check

@@ -371,7 +371,7 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
     for (int32_t t : st.map.terrain)
       if (t < -1 || t >= static_cast<int32_t>(P.terrains.size()))
         return std::string("the save's map has an unknown terrain");
-    st.map.hexsides.clear();
+    st.map.hexsides.mut().clear();
     for (const auto& e : j.at("map").at("hexsides")) {
       int32_t a = e.at(0).get<int32_t>(), b = e.at(1).get<int32_t>();
       auto fs = e.at(2).get<std::vector<int32_t>>();
@@ -380,15 +380,15 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
       for (int32_t f : fs)
         if (f < 0 || f >= static_cast<int32_t>(P.features.size()))
           return std::string("the save's map has an unknown hexside kind");
-      st.map.hexsides[{a, b}] = fs;
+      st.map.hexsides.mut()[{a, b}] = fs;
     }
-    st.map.groups.clear();
+    st.map.groups.mut().clear();
     for (const auto& [name, hs] : j.at("map").at("groups").items()) {
       auto list = hs.get<std::vector<int32_t>>();
       for (int32_t h : list)
         if (h < 0 || h >= st.map.size())
           return std::string("a hex group of the save is off the map");
-      st.map.groups[name] = list;
+      st.map.groups.mut()[name] = list;
     }
     Reader r{P, st, {}};
     for (size_t i = 0; i < units.size(); ++i) {

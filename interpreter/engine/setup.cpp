@@ -82,14 +82,14 @@ struct Apply {
     if (!hex(e.hex)) return refused("no such hex");
     if (e.terrain < 0 || static_cast<size_t>(e.terrain) >= s.program().terrains.size())
       return refused("no such terrain");
-    SetupAccess::state(s).map.terrain[e.hex] = e.terrain;
+    SetupAccess::state(s).map.terrain.mut()[e.hex] = e.terrain;
     return {};
   }
 
   Outcome operator()(const edit::Elevation& e) {
     if (!hex(e.hex)) return refused("no such hex");
     if (e.level < -1000 || e.level > 1000) return refused("an elevation is from -1000 to 1000");
-    SetupAccess::state(s).map.elevation[e.hex] = e.level;
+    SetupAccess::state(s).map.elevation.mut()[e.hex] = e.level;
     return {};
   }
 
@@ -100,7 +100,7 @@ struct Apply {
       return refused(fmt::format("hexes {} and {} are not adjacent", m.label(e.a), m.label(e.b)));
     if (e.feature < 0 || static_cast<size_t>(e.feature) >= s.program().features.size())
       return refused("no such hexside kind");
-    auto& list = SetupAccess::state(s).map.hexsides[{std::min(e.a, e.b), std::max(e.a, e.b)}];
+    auto& list = SetupAccess::state(s).map.hexsides.mut()[{std::min(e.a, e.b), std::max(e.a, e.b)}];
     if (std::find(list.begin(), list.end(), e.feature) == list.end()) list.push_back(e.feature);
     return {};
   }

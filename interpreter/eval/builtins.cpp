@@ -408,7 +408,7 @@ Value bNeighbors(Context& c, Args a) {
 }
 Value bFeatures(Context& c, Args a) {
   int32_t x = needHex(c, a[0], "features"), y = needHex(c, a[1], "features");
-  auto it = c.state.map.hexsides.find({std::min(x, y), std::max(x, y)});
+  auto it = c.state.map.hexsides.get().find({std::min(x, y), std::max(x, y)});
   // Most hexsides have no feature, and movement asks about thousands of them: one shared empty
   // list (lists are immutable once made).
   static const Value kNoFeatures = Value::makeList({});

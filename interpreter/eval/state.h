@@ -69,13 +69,48 @@ struct TraceEvent {
   }
 };
 
+// A value shared between copies until one of them changes it (copy on write): a game's map is
+// set up once and seldom edited, and a clone of the game (undo, what-if, enumeration) shares it.
+// Reading goes through the const operations; changing it through mut(), which copies it first if
+// another copy shares it.
+template <class T>
+class Shared {
+ public:
+  Shared() : p_(std::make_shared<T>()) {}
+  Shared& operator=(T v) {
+    p_ = std::make_shared<T>(std::move(v));
+    return *this;
+  }
+  const T& get() const { return *p_; }
+  operator const T&() const { return *p_; }  // NOLINT: reads as the value itself
+  T& mut() {
+    if (p_.use_count() > 1) p_ = std::make_shared<T>(*p_);
+    return *p_;
+  }
+  template <class K>
+  decltype(auto) operator[](const K& k) const {
+    return get()[k];
+  }
+  template <class K>
+  auto find(const K& k) const {
+    return get().find(k);
+  }
+  auto begin() const { return get().begin(); }
+  auto end() const { return get().end(); }
+  size_t size() const { return p_->size(); }
+  bool empty() const { return p_->empty(); }
+
+ private:
+  std::shared_ptr<T> p_;
+};
+
 struct MapState {
   int32_t col0 = 0, col1 = -1, row0 = 0, row1 = -1;
   bool letters = false;
-  std::vector<int32_t> terrain;    // per hex
-  std::vector<int32_t> elevation;  // per hex
-  std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>> hexsides;
-  std::map<std::string, std::vector<int32_t>> groups;
+  Shared<std::vector<int32_t>> terrain;    // per hex
+  Shared<std::vector<int32_t>> elevation;  // per hex
+  Shared<std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>>> hexsides;
+  Shared<std::map<std::string, std::vector<int32_t>>> groups;
 
   int32_t rows() const { return row1 - row0 + 1; }
   int32_t cols() const { return col1 - col0 + 1; }
