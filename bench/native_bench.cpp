@@ -66,10 +66,7 @@ void BM_MeleeInterpreted(benchmark::State& state) {
   base.restartTrace();
   uint64_t seed = 1;
   timed(state, "melee", false, [&] {
-    engine::Session copy = base;
-    copy.setRngState(++seed);
-    copy.act(s.attack, s.args);
-    while (copy.stop().kind == eval::Stop::Choose) copy.pick(0);
+    engine::Session copy = bench::playAttackOnce(base, s, ++seed);
     benchmark::DoNotOptimize(copy.state().units.data());
   });
 }

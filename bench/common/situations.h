@@ -70,6 +70,17 @@ inline Situation& situation() {
   return s;
 }
 
+// The attack of situation() played once on a copy of `base` (the situation's game with its trace
+// restarted), the die from the generator seeded with `seed`, every choice its first option.
+inline engine::Session playAttackOnce(const engine::Session& base, const Situation& s,
+                                      uint64_t seed) {
+  engine::Session copy = base;
+  copy.setRngState(seed);
+  copy.act(s.attack, s.args);
+  while (copy.stop().kind == eval::Stop::Choose) copy.pick(0);
+  return copy;
+}
+
 // A started Chalons game (seed 1, no trace), at its first decision.
 inline std::unique_ptr<engine::Session> chalons() {
   auto program = loadProgram("standard", "chalons");

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "engine/random_player.h"
 
@@ -341,6 +343,107 @@ std::pair<uint64_t, uint64_t> shardRange(uint64_t games, unsigned index, unsigne
   uint64_t first = games * (index - 1) / count;
   uint64_t last = games * index / count;
   return {first, last};
+}
+
+std::string renderSweep(const std::vector<std::string>& sides,
+                        const std::vector<SweepColumn>& columns) {
+  if (columns.empty()) return "";
+  const SimSpec& base = columns.front().spec;
+  uint64_t n = base.games;
+  std::string out =
+      fmt::format("sweep of {} variants of {}{}: {} games each (seeds {} to {}), players {}\n",
+                  columns.size(), base.ruleset, base.scenario.empty() ? "" : " " + base.scenario, n,
+                  base.seed, base.seed + n - 1, base.players);
+  // A measure: per game of a variant, its value (a win is 1 or 0); shares print as percentages.
+  struct Measure {
+    std::string name;
+    bool share;
+    std::function<std::optional<double>(const SimGame&)> of;
+  };
+  std::vector<Measure> measures;
+  for (size_t s = 0; s < sides.size(); ++s) {
+    std::string side = sides[s];
+    measures.push_back({side + " wins", true, [side](const SimGame& g) -> std::optional<double> {
+                          return g.winner == side ? 1.0 : 0.0;
+                        }});
+  }
+  measures.push_back({"draw", true, [](const SimGame& g) -> std::optional<double> {
+                        return g.winner.empty() ? 1.0 : 0.0;
+                      }});
+  measures.push_back({"turns played", false, [](const SimGame& g) -> std::optional<double> {
+                        return static_cast<double>(g.turns);
+                      }});
+  for (size_t s = 0; s < sides.size(); ++s) {
+    measures.push_back(
+        {sides[s] + " losses", false, [s](const SimGame& g) -> std::optional<double> {
+           if (s >= g.losses.size()) return std::nullopt;
+           return static_cast<double>(g.losses[s]);
+         }});
+    measures.push_back(
+        {sides[s] + " victory points", false, [s](const SimGame& g) -> std::optional<double> {
+           if (s >= g.vp.size()) return std::nullopt;
+           return static_cast<double>(g.vp[s]);
+         }});
+  }
+  out += "| measure |";
+  for (const auto& c : columns) out += " " + c.name + " |";
+  out += "\n| --- |";
+  for (size_t i = 0; i < columns.size(); ++i) out += " --- |";
+  out += "\n| games finished |";
+  for (const auto& c : columns) {
+    uint64_t ok =
+        std::count_if(c.games.begin(), c.games.end(), [](const SimGame& g) { return g.finished; });
+    out += fmt::format(" {} of {} |", ok, c.games.size());
+  }
+  out += "\n";
+  auto show = [](bool share, double x) {
+    return share ? fmt::format("{:.1f}%", 100 * x) : fmt::format("{:.2f}", x);
+  };
+  auto showDiff = [](bool share, double x) {
+    return share ? fmt::format("{:+.1f} pts", 100 * x) : fmt::format("{:+.2f}", x);
+  };
+  for (const Measure& m : measures) {
+    std::vector<MeanCi> cis;
+    bool any = false;
+    std::vector<size_t> counts;
+    for (const auto& c : columns) {
+      std::vector<double> xs;
+      for (const auto& g : c.games)
+        if (g.finished)
+          if (auto v = m.of(g)) xs.push_back(*v);
+      any = any || !xs.empty();
+      counts.push_back(xs.size());
+      cis.push_back(meanCi(xs));
+    }
+    if (!any) continue;  // a measure the ruleset does not keep
+    out += "| " + m.name + " |";
+    for (size_t i = 0; i < columns.size(); ++i) {
+      if (counts[i] == 0) {
+        out += " - |";
+        continue;
+      }
+      out += " " + show(m.share, cis[i].mean);
+      if (i > 0 && counts[0] > 0) {
+        double d = cis[i].mean - cis[0].mean;
+        double half = std::sqrt(cis[i].half * cis[i].half + cis[0].half * cis[0].half);
+        out += fmt::format(" ({}, {} to {})", showDiff(m.share, d), showDiff(m.share, d - half),
+                           showDiff(m.share, d + half));
+      }
+      out += " |";
+    }
+    out += "\n";
+  }
+  out += "\nEach variant's cell after the first: its difference from " + columns.front().name +
+         ", with a 95% interval.\n";
+  for (const auto& c : columns) {
+    std::string rules;
+    for (const auto& h : c.spec.houses) rules += " + house " + h;
+    for (const auto& [k, v] : c.spec.options) rules += fmt::format(" with {}={}", k, v);
+    if (!c.spec.level.empty()) rules += " at level " + c.spec.level;
+    out +=
+        fmt::format("- {}: {}{}\n", c.name, c.spec.ruleset, rules.empty() ? " as printed" : rules);
+  }
+  return out;
 }
 
 std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& sides,

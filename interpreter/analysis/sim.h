@@ -61,6 +61,19 @@ std::pair<uint64_t, uint64_t> shardRange(uint64_t games, unsigned index, unsigne
 // mean turns and losses per side with 95% intervals (normal approximation).
 std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& sides,
                           const std::vector<SimGame>& games);
+// A sweep: the same games (the same seeds) under several variants of the rules, side by side.
+struct SweepColumn {
+  std::string name;
+  SimSpec spec;
+  std::vector<SimGame> games;
+};
+// One table: per measure (each side's wins, draws, the mean turns, each side's losses and victory
+// points), a column per variant; every variant after the first also shows its difference from
+// the first with a 95% interval (normal approximation, the two variants' games taken as
+// independent samples). Games that failed are left out of the measures, and counted.
+std::string renderSweep(const std::vector<std::string>& sides,
+                        const std::vector<SweepColumn>& columns);
+
 // The whole run as one JSON document: the spec, the side names and every game; `--merge` reads
 // these back.
 std::string toJson(const SimSpec& spec, const std::vector<std::string>& sides,
