@@ -41,13 +41,14 @@ Session::Session(std::shared_ptr<const Program> program, const SessionConfig& co
       rng_(config.seed),
       stepping_(config.stepping) {}
 
-// A rollback puts back an earlier state: the epoch moves on past both, so that no memo entry
-// made since can be taken for one of the state put back.
+// A rollback puts back an earlier state of this game: the version moves on past both, so that no
+// memo entry made since can be taken for the state put back. The epoch and the stamps stay those
+// of the earlier state: a stamp names one content in this game's history (eval/state.h), so a
+// search kept from before the attempt still holds, and one made during it does not.
 void Session::replaceState(eval::GameState&& earlier) {
   uint64_t now = state_.version;
   state_ = std::move(earlier);
-  state_.version = std::max(now, state_.version);
-  state_.touch();
+  state_.version = std::max(now, state_.version) + 1;
 }
 
 // The level and the options of the configuration, on a fresh state: "" if they are good, or what
