@@ -21,7 +21,6 @@ struct Block {
   std::vector<ir::Value> prefix;
   ir::ValueList last;
   size_t offset = 0;
-  size_t size() const { return prefix.size() < 1 && last.empty() ? 1 : last.size(); }
 };
 
 void collect(Session& s, int32_t action, std::vector<ir::Value>& prefix, size_t& total,

@@ -316,9 +316,8 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
   Value list = Value::makeList(compute(&rec));
   std::vector<int32_t> base = memo->endLog(log.at, false);
   log.open = false;
-  memo->keep(c.state, key, list, std::move(base), std::move(rec));
-  const MemoCache::Kept* k = memo->kept(c.state, key, recall);
-  std::vector<int32_t> reads = k ? k->allReads() : std::vector<int32_t>{};
+  std::vector<int32_t> reads =
+      memo->keep(c.state, key, list, std::move(base), std::move(rec)).allReads();
   for (int32_t r : reads) memo->readRaw(r);  // for an outer log
   memo->store(version, key, std::move(list), &reads);
   return memo->find(version, key)->items();

@@ -187,7 +187,6 @@ const MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const R
     bool sameReads = true;
     for (uint32_t c : stale) {
       HookCall& call = e.calls[c];
-
       size_t at = beginLog();
       bool same = false;
       try {
@@ -212,12 +211,11 @@ const MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const R
       index(s, e);
     }
   }
-
   return &e;
 }
 
-void MemoCache::keep(const GameState& s, const Key& k, const Value& v, std::vector<int32_t> base,
-                     Recording&& calls) {
+const MemoCache::Kept& MemoCache::keep(const GameState& s, const Key& k, const Value& v,
+                                       std::vector<int32_t> base, Recording&& calls) {
   // Bounded like the memo: a search per unit and kind is what play needs.
   if (kept_.size() > 20000 && busy_ == 0) kept_.clear();
   Kept& e = kept_[k];
@@ -226,6 +224,7 @@ void MemoCache::keep(const GameState& s, const Key& k, const Value& v, std::vect
   e.calls = std::move(calls.calls);
   e.value = v;
   index(s, e);
+  return e;
 }
 
 const Value& MemoCache::unitsAt(const GameState& s, int32_t h) {

@@ -1,7 +1,9 @@
 // The memo of pure calls (user functions and the geometry builtins) for one version of the game
-// state, the per-hex unit lists rules ask for thousands of times between two changes, and the
-// scratch machines of nested pure calls. It holds no rule knowledge: the interpreter decides what
-// may be memoized (eval/interpreter.cpp, memoizable).
+// state, the per-hex unit lists rules ask for thousands of times between two changes, movement
+// searches kept across versions while what they read is unchanged (the read logs and the kept
+// searches), and the scratch machines of nested pure calls. It holds no rule knowledge: the
+// interpreter decides what may be memoized (eval/interpreter.cpp, memoizable) and the geometry
+// builtins what is kept (eval/builtins_hex.cpp, memoizedList).
 #pragma once
 
 #include <cstdint>
@@ -90,10 +92,11 @@ class MemoCache {
 
   // --- Searches kept across changes ----------------------------------------------------------
   // A movement search is costly and most changes of the game (a unit moving elsewhere) leave it
-  // as it was. While one is made, the units and hexes read are logged (a unit: any of its fields
-  // or its hex; a hex: which units are in it), memoized calls inside it carry their own reads,
-  // and the search is kept with the stamps of what it read (eval/state.h): it is taken again, in
-  // a later version of the game, while the epoch and those stamps are unchanged. Encoded reads:
+  // as it was. While one is made, what it reads is logged (a unit's field, its hex or facing;
+  // which units are in a hex; a side's or the game's field; the clock), memoized calls inside it
+  // carry their own reads, and the search is kept with the stamps of what it read (eval/state.h):
+  // it is taken again, in a later version of the game, while the epoch is the same and its reads
+  // or, where they changed, its hook calls' answers are unchanged (see HookCall). Encoded reads:
   // field `slot` of unit u as u * 256 + slot (GameState::kWholeUnit: any of its fields), a hex h
   // as -1 - h, other stamp i as kOtherBase - i.
   bool logging() const { return logTop_ > 0; }
@@ -162,8 +165,8 @@ class MemoCache {
   // log); `recall` makes again the calls whose reads changed.
   const Kept* kept(const GameState& s, const Key& k, const Recall& recall);
   void index(const GameState& s, Kept& e);
-  void keep(const GameState& s, const Key& k, const ir::Value& v, std::vector<int32_t> base,
-            Recording&& calls);
+  const Kept& keep(const GameState& s, const Key& k, const ir::Value& v, std::vector<int32_t> base,
+                   Recording&& calls);
   void clear() {
     // The slots stay allocated for the next version: a new generation marks them all free.
     ++gen_;
@@ -198,8 +201,6 @@ class MemoCache {
     bool logged = false;
     std::vector<int32_t> reads;
   };
-  // A read is added to the open log once: marks_ holds, per read, the token of the log that last
-  // took it (a read taken by a log opened inside may come again when that log closes).
   // A read's place in the scratch arrays: units, hexes and other stamps interleaved, so that each
   // kind needs as many entries as it has.
   static size_t readIndex(int32_t read) {
@@ -207,6 +208,8 @@ class MemoCache {
     if (read < 0) return 3 * static_cast<size_t>(-1 - static_cast<int64_t>(read)) + 1;
     return 3 * static_cast<size_t>(read);
   }
+  // A read is added to the open log once: marks_ holds, per read, the token of the log that last
+  // took it (a read taken by a log opened inside may come again when that log closes).
   void note(int32_t read) {
     size_t i = readIndex(read);
     if (i >= marks_.size()) marks_.resize(i + 1024, 0);
