@@ -323,25 +323,58 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
   return memo->find(version, key)->items();
 }
 
+// A search as a list: per grid index the cost of reaching the hex (-1: not reached; the start
+// excluded) in the first half and, without facing, the index of the hex before it on its chosen
+// path in the second (-1: none), so that path(u, h) is read from the same search.
+ValueList searchList(const hex::Grid& g, const hex::MoveSpec& spec) {
+  hex::Reach r = hex::reachable(g, spec);
+  const size_t n = static_cast<size_t>(g.size());
+  ValueList out(2 * n, Value::integer(-1));
+  for (hex::Hex h : r.hexes())
+    if (!(h == spec.start)) out[static_cast<size_t>(g.indexOf(h))] = Value::integer(r.cost(h));
+  if (!spec.facing) {
+    std::vector<int32_t> before = r.previousHexes();
+    for (size_t i = 0; i < n; ++i)
+      if (before[i] != hex::kNoIndex) out[n + i] = Value::integer(before[i]);
+  }
+  return out;
+}
+
+// The hexes reached, in grid order, from a search list.
+Value reachedHexes(const ValueList& search) {
+  ValueList out;
+  for (size_t h = 0; h < search.size() / 2; ++h)
+    if (search[h].i >= 0) out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
+  return Value::makeList(std::move(out));
+}
+
+// The chosen path from `start` to `to` (its hexes, the start first; empty if not reached), from a
+// search list made without facing: the same as hex::cheapestPath on the same search.
+Value pathOf(const hex::Grid& g, const ValueList& search, int32_t start, int32_t to) {
+  const size_t n = search.size() / 2;
+  ValueList out;
+  if (to != start && search.at(static_cast<size_t>(to)).i < 0) return Value::makeList({});
+  for (int64_t h = to; h >= 0; h = h == start ? -1 : search[n + static_cast<size_t>(h)].i)
+    out.push_back(hexValue(g, g.hexAt(static_cast<int32_t>(h))));
+  std::reverse(out.begin(), out.end());
+  return Value::makeList(std::move(out));
+}
+
+// Whether the ruleset's searches track facing (a search list then has no path half).
+bool facingSearch(Context& c) {
+  return c.program.findFunction("rotation_cost") >= 0;
+}
+
 const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
   return memoizedList(c, -100000, {unit}, fallback, [&](MemoCache::Recording* rec) {
     const hex::Grid& g = grid(c, fn);
-    hex::MoveSpec spec = moveSpec(c, unit, fn, nullptr, rec);
-    hex::Reach r = hex::reachable(g, spec);
-    ValueList costs(static_cast<size_t>(g.size()), Value::integer(-1));
-    for (hex::Hex h : r.hexes())
-      if (!(h == spec.start)) costs[static_cast<size_t>(g.indexOf(h))] = Value::integer(r.cost(h));
-    return costs;
+    return searchList(g, moveSpec(c, unit, fn, nullptr, rec));
   });
 }
 
 Value bReachable(Context& c, Args a) {
-  const ValueList& costs = reachCosts(c, a[0], "reachable");
-  ValueList out;
-  for (size_t h = 0; h < costs.size(); ++h)
-    if (costs[h].i >= 0) out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
-  return Value::makeList(std::move(out));
+  return reachedHexes(reachCosts(c, a[0], "reachable"));
 }
 
 // The cost of ending a move in every (hex, facing) of the map, for rulesets with facing
@@ -384,6 +417,12 @@ Value bPathCost(Context& c, Args a) {
 
 Value bPath(Context& c, Args a) {
   const hex::Grid& g = grid(c, "path");
+  if (a.size() == 2 && !facingSearch(c)) {
+    // The unit's kept search has the path (hex::cheapestPath gives the same one).
+    const ValueList& search = reachCosts(c, a[0], "path");
+    const UnitState& u = unitArg(c, a[0], "path");
+    return pathOf(g, search, u.hex, hexArg(c, a[1], "path"));
+  }
   hex::MoveSpec spec = moveSpec(c, a[0], "path");
   if (a.size() == 3) {
     // path(u, h, step_ok): only steps for which step_ok(from, to) holds, on top of the movement
@@ -427,24 +466,13 @@ const ValueList& reachCostsFrom(Context& c, const Value& unit, const Projected& 
       c, -100002,
       {unit, Value::of(Tag::Hex, p.hex), Value::integer(p.facing), Value::integer(p.budget)},
       fallback, [&](MemoCache::Recording* rec) {
-        const hex::Grid& g = grid(c, fn);
-        hex::MoveSpec spec = moveSpec(c, unit, fn, &p, rec);
-        hex::Reach r = hex::reachable(g, spec);
-        ValueList costs(static_cast<size_t>(g.size()), Value::integer(-1));
-        for (hex::Hex h : r.hexes())
-          if (!(h == spec.start))
-            costs[static_cast<size_t>(g.indexOf(h))] = Value::integer(r.cost(h));
-        return costs;
+        return searchList(grid(c, fn), moveSpec(c, unit, fn, &p, rec));
       });
 }
 
 Value bReachableFrom(Context& c, Args a) {
   Projected p = projectedArg(c, a, 1, "reachable_from");
-  const ValueList& costs = reachCostsFrom(c, a[0], p, "reachable_from");
-  ValueList out;
-  for (size_t h = 0; h < costs.size(); ++h)
-    if (costs[h].i >= 0) out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
-  return Value::makeList(std::move(out));
+  return reachedHexes(reachCostsFrom(c, a[0], p, "reachable_from"));
 }
 
 Value bPathCostFrom(Context& c, Args a) {
@@ -458,6 +486,8 @@ Value bPathCostFrom(Context& c, Args a) {
 Value bPathFrom(Context& c, Args a) {
   Projected p = projectedArg(c, a, 1, "path_from");
   const hex::Grid& g = grid(c, "path_from");
+  if (!facingSearch(c))
+    return pathOf(g, reachCostsFrom(c, a[0], p, "path_from"), p.hex, hexArg(c, a[4], "path_from"));
   hex::MoveSpec spec = moveSpec(c, a[0], "path_from", &p);
   auto path = hex::cheapestPath(g, spec, g.hexAt(hexArg(c, a[4], "path_from")));
   ValueList out;

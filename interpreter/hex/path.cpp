@@ -286,6 +286,14 @@ std::vector<Hex> Reach::hexes() const {
   return out;
 }
 
+std::vector<int32_t> Reach::previousHexes() const {
+  if (facing_) throw HexError("previousHexes() is for searches without facing");
+  std::vector<int32_t> out(nodes_.size(), kNoIndex);
+  for (size_t i = 0; i < nodes_.size(); ++i)
+    if (nodes_[i].state == kSettled && nodes_[i].parent >= 0) out[i] = nodes_[i].parent;
+  return out;
+}
+
 Reach reachable(const Grid& grid, const MoveSpec& spec) {
   Reach reach;
   reach.run(grid, spec, kNoIndex);

@@ -120,6 +120,11 @@ class Reach {
 
   // Every reachable hex, in grid index order (the order of the printed hex numbers).
   std::vector<Hex> hexes() const;
+  // Without facing: per grid index, the index of the hex before it on its chosen path (kNoIndex
+  // for the start and for hexes not reached). Following it back from h gives path(h)'s hexes.
+  // Throws HexError in facing mode, where a hex's path may pass another hex in a facing that is
+  // not that hex's best.
+  std::vector<int32_t> previousHexes() const;
 
  private:
   // Only the search functions make a Reach, so every Reach refers to a grid.

@@ -402,6 +402,12 @@ TEST(HexPath, BadSearchesAreErrors) {
   Reach plain = reachable(f.g(), f.spec("1010", 3));
   EXPECT_EQ(errorOf([&] { plain.cost(f.at("1010"), Direction::N); }),
             "this movement search did not track facing");
+  s = f.spec("1010", 3);
+  s.facing = Direction::N;
+  s.rotationCost = [](Hex, Direction, Direction) { return 0; };
+  Reach faced = reachable(f.g(), s);
+  EXPECT_EQ(errorOf([&] { faced.previousHexes(); }),
+            "previousHexes() is for searches without facing");
 }
 
 // ---- Properties over random maps ----
@@ -502,8 +508,11 @@ void checkSearch(const Map& m, const MoveSpec& s) {
   Reach r = reachable(g, s);
   std::vector<int> brute = bruteForceCosts(g, s);
   const int sph = s.facing ? 12 : 1;
+  std::vector<int32_t> before;
+  if (!s.facing) before = r.previousHexes();
   for (int32_t i = 0; i < g.size(); ++i) {
     Hex h = g.hexAt(i);
+    if (!s.facing && !r.contains(h)) EXPECT_EQ(before[static_cast<size_t>(i)], kNoIndex);
     int optimal = INT_MAX;
     for (int k = 0; k < sph; ++k)
       optimal = std::min(optimal, brute[static_cast<size_t>(i * sph + k)]);
@@ -525,6 +534,14 @@ void checkSearch(const Map& m, const MoveSpec& s) {
       EXPECT_EQ(cheapest->nodes[k].facing, p.nodes[k].facing);
       EXPECT_EQ(cheapest->nodes[k].cost, p.nodes[k].cost);
       EXPECT_EQ(cheapest->nodes[k].kind, p.nodes[k].kind);
+    }
+    // Following previousHexes back from h gives the path's hexes, the start's entry is none.
+    if (!s.facing) {
+      std::vector<Hex> back;
+      for (int32_t k = i; k != kNoIndex; k = before[static_cast<size_t>(k)])
+        back.push_back(g.hexAt(k));
+      std::reverse(back.begin(), back.end());
+      EXPECT_EQ(back, p.hexes()) << g.label(h);
     }
     // No hex but the last one of a path stops movement.
     if (s.stopsIn) {
