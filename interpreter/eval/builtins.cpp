@@ -342,6 +342,7 @@ Value bNextSide(Context& c, Args a) {
 }
 Value bUnits(Context& c, Args a) {
   int32_t side = a.empty() ? -1 : needSide(c, a[0], "units");
+  if (MemoCache* memo = c.interp.memo()) memo->readOther(GameState::kRoster);
   ValueList out;
   for (size_t i = 0; i < c.state.units.size(); ++i) {
     const UnitState& u = c.state.units[i];
@@ -424,6 +425,8 @@ Value bEliminate(Context& c, Args a) {
   const UnitState& u = needUnit(c, a[0], "eliminate");
   if (u.status == UnitStatus::Eliminated) return Value::none();
   std::string where = u.hex >= 0 ? c.state.map.label(u.hex) : "off map";
+  c.state.touchWhere(static_cast<size_t>(a[0].i), u.status == UnitStatus::OnMap ? u.hex : -1, -1,
+                     u.status == UnitStatus::OnMap);
   c.state.units[a[0].i].status = UnitStatus::Eliminated;
   c.trace({}, TraceKind::Effect, "eliminate " + u.id, where, "eliminated");
   c.emit(0, {a[0]});
@@ -433,15 +436,9 @@ Value bPlace(Context& c, Args a) {
   const UnitState& u = needUnit(c, a[0], "place");
   int32_t h = needHex(c, a[1], "place");
   int32_t from = u.status == UnitStatus::OnMap ? u.hex : -1;
-  // A move on the map renews the stamps of the unit and of the hexes it leaves and enters; a unit
-  // entering the map changes who is on it (the lists of units): a new epoch.
-  if (from >= 0) {
-    c.state.touchField(static_cast<size_t>(a[0].i), GameState::kHexSlot);
-    c.state.touchHex(static_cast<size_t>(from));
-    c.state.touchHex(static_cast<size_t>(h));
-  } else {
-    c.state.touch();
-  }
+  // A move renews the stamps of the unit and of the hexes it leaves and enters; a unit entering
+  // the map, the roster's too.
+  c.state.touchWhere(static_cast<size_t>(a[0].i), from, h, from < 0);
   UnitState& w = c.state.units[a[0].i];
   w.hex = h;
   w.status = UnitStatus::OnMap;
@@ -453,6 +450,8 @@ Value bPlace(Context& c, Args a) {
 Value bRemove(Context& c, Args a) {
   const UnitState& u = needUnit(c, a[0], "exit_map");
   UnitState& w = c.state.units[a[0].i];
+  c.state.touchWhere(static_cast<size_t>(a[0].i), u.status == UnitStatus::OnMap ? u.hex : -1, -1,
+                     u.status == UnitStatus::OnMap);
   c.trace({}, TraceKind::Effect, "exit " + u.id, u.hex >= 0 ? c.state.map.label(u.hex) : "off map",
           "exited");
   w.status = UnitStatus::Exited;
@@ -462,6 +461,8 @@ Value bRestore(Context& c, Args a) {
   const UnitState& u = needUnit(c, a[0], "restore");
   int32_t h = needHex(c, a[1], "restore");
   UnitState& w = c.state.units[a[0].i];
+  c.state.touchWhere(static_cast<size_t>(a[0].i), u.status == UnitStatus::OnMap ? u.hex : -1, h,
+                     u.status != UnitStatus::OnMap);
   c.trace({}, TraceKind::Effect, "return " + u.id, "eliminated", c.state.map.label(h));
   w.status = UnitStatus::OnMap;
   w.hex = h;

@@ -277,8 +277,7 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
     return fallback.items();
   }
   MemoCache::Key key{privateKey, std::move(keyArgs)};
-  const uint64_t version = c.state.version;
-  if (const Value* hit = memo->find(version, key)) return hit->items();
+  if (const Value* hit = memo->find(c.state, key)) return hit->items();
   static const bool verify = std::getenv("POLEMOS_VERIFY_KEPT") != nullptr;
   auto recall = [&c](const MemoCache::HookCall& call) {
     return quietCall(c, Value::of(Tag::Func, call.fn), call.args);
@@ -301,8 +300,8 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
     }
     std::vector<int32_t> reads = k->allReads();
     for (int32_t r : reads) memo->readRaw(r);  // for an outer log
-    memo->store(version, key, std::move(list), &reads);
-    return memo->find(version, key)->items();
+    memo->store(c.state, key, std::move(list), &reads);
+    return memo->find(c.state, key)->items();
   }
   struct Log {
     MemoCache* memo;
@@ -319,8 +318,8 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
   std::vector<int32_t> reads =
       memo->keep(c.state, key, list, std::move(base), std::move(rec)).allReads();
   for (int32_t r : reads) memo->readRaw(r);  // for an outer log
-  memo->store(version, key, std::move(list), &reads);
-  return memo->find(version, key)->items();
+  memo->store(c.state, key, std::move(list), &reads);
+  return memo->find(c.state, key)->items();
 }
 
 // A search as a list: per grid index the cost of reaching the hex (-1: not reached; the start

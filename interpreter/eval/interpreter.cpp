@@ -401,7 +401,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (memo_ && in.op == Op::Call && memoizable(target) && memo_->worthCaching(target)) {
             std::span<const Value> callArgs(st.data() + st.size() - in.b,
                                             static_cast<size_t>(in.b));
-            const Value* hit = memo_->find(state_.version, target, callArgs);
+            const Value* hit = memo_->find(state_, target, callArgs);
             memo_->counted(target, hit != nullptr);
             if (hit) {
               st.resize(st.size() - in.b);
@@ -456,7 +456,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           MemoCache::Key key{-1 - in.a, {}};
           if (cacheable) {
             key.args.assign(args.begin(), args.end());
-            if (const Value* hit = memo_->find(state_.version, key)) {
+            if (const Value* hit = memo_->find(state_, key)) {
               st.push_back(*hit);
               break;
             }
@@ -465,16 +465,20 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           Value r = builtinFn(in.a)(ctx_, args);
           std::vector<int32_t> reads;
           if (log != MemoCache::kNoLog) reads = memo_->endLog(log);
-          // place() stamps the unit and the two hexes itself (a move on the map keeps the searches
-          // of units whose search did not look there), set_active() and set_turn() the clock;
-          // every other effect is a new epoch.
+          // place(), eliminate(), exit_map() and restore() stamp the unit, the hexes and the roster
+          // themselves (a move keeps the searches of units whose search did not look there),
+          // set_active() and set_turn() the clock; every other effect is a new epoch.
           static const int kPlace = ir::findBuiltin("place"),
+                           kEliminate = ir::findBuiltin("eliminate"),
+                           kExit = ir::findBuiltin("exit_map"),
+                           kRestore = ir::findBuiltin("restore"),
                            kSetActive = ir::findBuiltin("set_active"),
                            kSetTurn = ir::findBuiltin("set_turn");
-          if (bi.effect && in.a != kPlace && in.a != kSetActive && in.a != kSetTurn) state_.touch();
+          if (bi.effect && in.a != kPlace && in.a != kEliminate && in.a != kExit &&
+              in.a != kRestore && in.a != kSetActive && in.a != kSetTurn)
+            state_.touch();
           if (cacheable)
-            memo_->store(state_.version, std::move(key), r,
-                         log != MemoCache::kNoLog ? &reads : nullptr);
+            memo_->store(state_, std::move(key), r, log != MemoCache::kNoLog ? &reads : nullptr);
           st.push_back(std::move(r));
           if (!pending_.empty()) {
             if (pure)
@@ -500,9 +504,9 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             if (memo_) {
               if (p.log != MemoCache::kNoLog) {
                 std::vector<int32_t> reads = memo_->endLog(p.log);
-                memo_->store(state_.version, std::move(p.key), r, &reads);
+                memo_->store(state_, std::move(p.key), r, &reads);
               } else {
-                memo_->store(state_.version, std::move(p.key), r);
+                memo_->store(state_, std::move(p.key), r);
               }
             }
             pendingMemo_.pop_back();

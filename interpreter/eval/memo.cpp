@@ -3,6 +3,7 @@
 #include "eval/memo.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace polemos::eval {
 
@@ -32,39 +33,81 @@ size_t MemoCache::hash(int32_t fn, std::span<const Value> args) {
   return static_cast<size_t>(h);
 }
 
-void MemoCache::store(uint64_t version, Key k, Value v, const std::vector<int32_t>* reads) {
-  if (version != version_) {
-    clear();
-    version_ = version;
-  }
+void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int32_t>* reads) {
+  if (st.version != version_) advance(st);
   // Bounded: a pathological ruleset cannot grow the cache without limit.
-  if (used_ > 200000) clear();
+  if (used_ >= kMaxEntries) compact(st);
   if ((used_ + 1) * 2 > slots_.size()) grow();
   size_t h = hash(k.fn, k.args);
   size_t i = h & mask_;
   for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
-    const Slot& s = slots_[i];
+    Slot& s = slots_[i];
     if (s.hash == h && s.key == k) {
-      // Already there (the first answer stays); an answer made logged gives it its reads.
-      if (reads && !s.logged) {
-        slots_[i].logged = true;
-        slots_[i].reads = *reads;
+      if (s.verifying) {
+        s.verifying = false;
+        if (!(s.value == v)) {
+          // A check for the tests only: stop the process (an error could be taken for an
+          // illegal option and the game would go on).
+          std::fputs(
+              "polemos: POLEMOS_VERIFY_KEPT: an answer kept across a change differs from a new "
+              "one\n",
+              stderr);
+          std::_Exit(3);
+        }
       }
-      return;
+      if (s.version == version_) {
+        // Already there (the first answer stays); an answer made logged gives it its reads.
+        if (reads && !s.logged) {
+          s.logged = true;
+          s.epoch = st.epoch;
+          s.reads = *reads;
+          s.stamps.clear();
+          for (int32_t r : s.reads) s.stamps.push_back(stampOf(st, r));
+        }
+        return;
+      }
+      break;  // an answer of an earlier version that no longer holds: made anew here
     }
   }
   Slot& s = slots_[i];
+  if (s.gen != gen_) ++used_;
   s.logged = reads != nullptr;
-  if (reads)
+  s.verifying = false;
+  s.version = version_;
+  s.epoch = st.epoch;
+  s.stamps.clear();
+  if (reads) {
     s.reads = *reads;
-  else
+    for (int32_t r : s.reads) s.stamps.push_back(stampOf(st, r));
+  } else {
     s.reads.clear();
+  }
   s.gen = gen_;
   s.hash = h;
   s.key.fn = k.fn;
   s.key.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
   s.value = std::move(v);
-  ++used_;
+}
+
+void MemoCache::compact(const GameState& st) {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.clear();
+  slots_.resize(old.size());
+  const uint64_t was = gen_++;
+  used_ = 0;
+  for (Slot& o : old) {
+    if (o.gen != was || (o.version != version_ && !carried(st, o))) continue;
+    size_t i = o.hash & mask_;
+    while (slots_[i].gen == gen_) i = (i + 1) & mask_;
+    o.gen = gen_;
+    slots_[i] = std::move(o);
+    ++used_;
+  }
+  // Most still hold: start afresh rather than compact again at the next few stores.
+  if (used_ * 2 >= kMaxEntries) {
+    ++gen_;
+    used_ = 0;
+  }
 }
 
 void MemoCache::grow() {
@@ -228,10 +271,7 @@ const MemoCache::Kept& MemoCache::keep(const GameState& s, const Key& k, const V
 }
 
 const Value& MemoCache::unitsAt(const GameState& s, int32_t h) {
-  if (s.version != version_) {
-    clear();
-    version_ = s.version;
-  }
+  if (s.version != version_) advance(s);
   size_t n = static_cast<size_t>(s.map.size());
   if (firstAt_.empty()) {
     firstAt_.assign(n, -1);

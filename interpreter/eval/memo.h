@@ -1,12 +1,15 @@
-// The memo of pure calls (user functions and the geometry builtins) for one version of the game
-// state, the per-hex unit lists rules ask for thousands of times between two changes, movement
-// searches kept across versions while what they read is unchanged (the read logs and the kept
-// searches), and the scratch machines of nested pure calls. It holds no rule knowledge: the
+// The memo of pure calls (user functions and the geometry builtins): an answer holds for the
+// version of the game state it was made in and, when it was made with its reads logged (inside a
+// movement search), in later versions while what it read is unchanged; the per-hex unit lists
+// rules ask for thousands of times between two changes; movement searches kept across versions
+// while what they read, or their hooks' answers, are unchanged (the read logs and the kept
+// searches); and the scratch machines of nested pure calls. It holds no rule knowledge: the
 // interpreter decides what may be memoized (eval/interpreter.cpp, memoizable) and the geometry
 // builtins what is kept (eval/builtins_hex.cpp, memoizedList).
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <span>
@@ -18,9 +21,9 @@
 
 namespace polemos::eval {
 
-// A cache of pure calls (user functions and the geometry builtins) for one version of the game
-// state. A copy of a Session starts with an empty cache: the cache is never shared, so two copies
-// that diverge can never read each other's results.
+// A cache of pure calls (user functions and the geometry builtins). A copy of a Session starts with
+// an empty cache: the cache is never shared, so two copies that diverge can never read each other's
+// results.
 class MemoCache {
  public:
   MemoCache() = default;
@@ -37,19 +40,27 @@ class MemoCache {
   };
   static size_t hash(int32_t fn, std::span<const ir::Value> args);
 
-  const ir::Value* find(uint64_t version, int32_t fn, std::span<const ir::Value> args) {
-    if (version != version_) {
-      clear();
-      version_ = version;
-      return nullptr;
-    }
+  // The answer to fn(args) in state `st`: one made in this version, or one made logged in an
+  // earlier version of the same epoch whose reads all have the stamps they had then (a movement
+  // hook's answer survives a unit moving elsewhere, and a new turn). With POLEMOS_VERIFY_KEPT set,
+  // such an answer is not given but made again and compared when stored (see store).
+  const ir::Value* find(const GameState& st, int32_t fn, std::span<const ir::Value> args) {
+    if (st.version != version_) advance(st);
     if (used_ == 0) return nullptr;
     size_t h = hash(fn, args);
     for (size_t i = h & mask_;; i = (i + 1) & mask_) {
-      const Slot& s = slots_[i];
+      Slot& s = slots_[i];
       if (s.gen != gen_) return nullptr;
       if (s.hash == h && s.key.fn == fn &&
           std::equal(args.begin(), args.end(), s.key.args.begin(), s.key.args.end())) {
+        if (s.version != version_) {
+          if (!carried(st, s)) return nullptr;
+          if (verify_) {
+            s.verifying = true;
+            return nullptr;
+          }
+          s.version = version_;
+        }
         // Inside a logged computation an answer counts only with what it read (an answer made
         // outside one is made again, once, with its reads).
         if (logTop_ > 0) {
@@ -60,7 +71,7 @@ class MemoCache {
       }
     }
   }
-  const ir::Value* find(uint64_t version, const Key& k) { return find(version, k.fn, k.args); }
+  const ir::Value* find(const GameState& st, const Key& k) { return find(st, k.fn, k.args); }
 
   // Whether to look function fn up at all. A function whose answers are seldom asked for again
   // (fewer than one call in 20 over a window of 4096 calls, such as a check of one unit against
@@ -87,8 +98,9 @@ class MemoCache {
       s.skipped = 0;
     }
   }
-  // Stores an answer; `reads` (units and hexes it read, see below) when it was made logged.
-  void store(uint64_t version, Key k, ir::Value v, const std::vector<int32_t>* reads = nullptr);
+  // Stores an answer made in state `st`; `reads` (units and hexes it read, see below) when it was
+  // made logged, with their stamps now, so that a later version may take it (see find).
+  void store(const GameState& st, Key k, ir::Value v, const std::vector<int32_t>* reads = nullptr);
 
   // --- Searches kept across changes ----------------------------------------------------------
   // A movement search is costly and most changes of the game (a unit moving elsewhere) leave it
@@ -199,8 +211,32 @@ class MemoCache {
     Key key{0, {}};
     ir::Value value;
     bool logged = false;
+    bool verifying = false;  // given up by find for POLEMOS_VERIFY_KEPT: compare when made again
+    uint64_t version = 0;    // the version it was made or last found to hold in
+    uint64_t epoch = 0;
     std::vector<int32_t> reads;
+    std::vector<uint64_t> stamps;  // of `reads`, when it was made
   };
+  // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
+  void advance(const GameState& st) {
+    version_ = st.version;
+    firstAt_.clear();
+    nextAt_.clear();
+    ++unitsAtGen_;
+  }
+  // Whether an answer made in an earlier version holds in `st` (made logged, in this epoch, and
+  // nothing it read has changed since).
+  bool carried(const GameState& st, const Slot& s) const {
+    if (!s.logged || s.epoch != st.epoch) return false;
+    for (size_t r = 0; r < s.reads.size(); ++r)
+      if (stampOf(st, s.reads[r]) != s.stamps[r]) return false;
+    return true;
+  }
+  // Past this many entries the table keeps only the answers that still hold (or, if most do, is
+  // emptied).
+  static constexpr size_t kMaxEntries = 50000;
+  void compact(const GameState& st);
+  const bool verify_ = std::getenv("POLEMOS_VERIFY_KEPT") != nullptr;
   // A read's place in the scratch arrays: units, hexes and other stamps interleaved, so that each
   // kind needs as many entries as it has.
   static size_t readIndex(int32_t read) {

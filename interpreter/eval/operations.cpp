@@ -58,8 +58,8 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
         if (memo_) memo_->readField(obj.i, fieldSlot(slot));
         return u.fields[slot];
       }
-      // The unit's side, type, status and id change only with a new epoch (eval/state.h): not
-      // logged as reads.
+      // The unit's side, type and id change only with a new epoch (eval/state.h): not logged as
+      // reads; its status goes with its hex slot.
       if (name == "id") return Value::string(u.id);
       if (name == "type") return Value::of(Tag::UnitType, u.type);
       if (name == "side") return Value::of(Tag::Side, u.side);
@@ -72,6 +72,8 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
         if (memo_) memo_->readField(obj.i, GameState::kFacingSlot);
         return u.facing >= 0 ? Value::integer(u.facing) : Value::none();
       }
+      if (name == "on_map" || name == "eliminated" || name == "exited")
+        if (memo_) memo_->readField(obj.i, GameState::kHexSlot);  // the hex slot: where it is
       if (name == "on_map") return Value::boolean(u.status == UnitStatus::OnMap);
       if (name == "eliminated") return Value::boolean(u.status == UnitStatus::Eliminated);
       if (name == "exited") return Value::boolean(u.status == UnitStatus::Exited);
@@ -105,6 +107,7 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
       if (name == "title") return Value::string(program_.sides[obj.i].title);
       if (name == "index") return Value::integer(obj.i);
       if (name == "units") {
+        if (memo_) memo_->readOther(GameState::kRoster);
         ValueList out;
         for (size_t i = 0; i < state_.units.size(); ++i)
           if (state_.units[i].side == obj.i && state_.units[i].status == UnitStatus::OnMap)

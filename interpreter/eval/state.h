@@ -162,8 +162,10 @@ struct GameState {
   // a unit field's stamp is renewed when it changes (slot: the class field, or kHexSlot, or
   // kFacingSlot), a unit's when any of its fields does, a hex's when a unit on the map enters or
   // leaves it, a side's or the game's field when it changes, the clock (the phase, who acts)
-  // when it moves on, and `epoch` with every other change a pure function could see (a unit
-  // entering or leaving the map or changing side or type, the turn, a set-up edit). Each is taken
+  // when it moves on, the roster (which units are on the map) when a unit enters or leaves it
+  // (with the unit's hex slot, which also stands for its status, and the hexes), and `epoch`
+  // with every other change a pure function could see (a unit changing side or type, the turn,
+  // a set-up edit). Each is taken
   // from `version`, which only grows, so a stamp names one content: a search is still right while
   // the epoch and the stamps of what it read are those it was made with.
   static constexpr size_t kHexSlot = 253, kFacingSlot = 254, kWholeUnit = 255;
@@ -183,11 +185,21 @@ struct GameState {
     }
   }
   void touchHex(size_t h) { stamp(hexStamps, h); }
+  // A unit moved, or entered or left the map: its hex slot, the hexes it left and entered (-1:
+  // none), and the roster if it entered or left.
+  void touchWhere(size_t u, int32_t from, int32_t to, bool rosterChanged) {
+    touchField(u, kHexSlot);
+    if (from >= 0) touchHex(static_cast<size_t>(from));
+    if (to >= 0) touchHex(static_cast<size_t>(to));
+    if (rosterChanged) touchOther(kRoster);
+  }
   // The other stamps by number: the clock, the game's fields, the sides' fields (-1: a field
   // past those stamped one by one, which changes the epoch).
   std::vector<uint64_t> otherStamps;
   static constexpr int64_t kClock = 0;
   static constexpr size_t kStampedSlots = 4096, kStampedSides = 64;
+  // Which units are on the map (units(), a side's units).
+  static constexpr int64_t kRoster = 1 + static_cast<int64_t>(kStampedSlots * (1 + kStampedSides));
   static int64_t gameField(size_t slot) {
     return slot < kStampedSlots ? 1 + static_cast<int64_t>(slot) : -1;
   }
