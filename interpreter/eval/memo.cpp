@@ -37,7 +37,12 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   if (st.version != version_) advance(st);
   // Bounded: a pathological ruleset cannot grow the cache without limit.
   if (used_ >= kMaxEntries) compact(st);
-  if ((used_ + 1) * 2 > slots_.size()) grow();
+  if ((used_ + 1) * 2 > slots_.size()) {
+    // Mostly answers of earlier versions made outside a search (which can never be taken
+    // again): drop those rather than grow.
+    if (logged_ * 2 < used_ && version_ != compactedAt_) compact(st);
+    if ((used_ + 1) * 2 > slots_.size()) grow();
+  }
   size_t h = hash(k.fn, k.args);
   size_t i = h & mask_;
   for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
@@ -58,6 +63,7 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
       if (s.version == version_) {
         // Already there (the first answer stays); an answer made logged gives it its reads.
         if (reads && !s.logged) {
+          ++logged_;
           s.logged = true;
           s.epoch = st.epoch;
           s.reads = *reads;
@@ -70,7 +76,11 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
     }
   }
   Slot& s = slots_[i];
-  if (s.gen != gen_) ++used_;
+  if (s.gen != gen_)
+    ++used_;
+  else if (s.logged)
+    --logged_;
+  if (reads) ++logged_;
   s.logged = reads != nullptr;
   s.verifying = false;
   s.version = version_;
@@ -95,19 +105,19 @@ void MemoCache::compact(const GameState& st) {
   slots_.resize(old.size());
   const uint64_t was = gen_++;
   used_ = 0;
+  logged_ = 0;
+  compactedAt_ = version_;
   for (Slot& o : old) {
     if (o.gen != was || (o.version != version_ && !carried(st, o))) continue;
     size_t i = o.hash & mask_;
     while (slots_[i].gen == gen_) i = (i + 1) & mask_;
     o.gen = gen_;
+    if (o.logged) ++logged_;
     slots_[i] = std::move(o);
     ++used_;
   }
   // Most still hold: start afresh rather than compact again at the next few stores.
-  if (used_ * 2 >= kMaxEntries) {
-    ++gen_;
-    used_ = 0;
-  }
+  if (used_ * 2 >= kMaxEntries) clear();
 }
 
 void MemoCache::grow() {

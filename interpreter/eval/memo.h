@@ -183,6 +183,7 @@ class MemoCache {
     // The slots stay allocated for the next version: a new generation marks them all free.
     ++gen_;
     used_ = 0;
+    logged_ = 0;
     firstAt_.clear();
     nextAt_.clear();
     ++unitsAtGen_;
@@ -220,6 +221,7 @@ class MemoCache {
   // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
   void advance(const GameState& st) {
     version_ = st.version;
+    if (logged_ == 0 && used_ > 0) clear();  // nothing of the last version can be taken again
     firstAt_.clear();
     nextAt_.clear();
     ++unitsAtGen_;
@@ -277,6 +279,8 @@ class MemoCache {
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   size_t used_ = 0;
+  size_t logged_ = 0;             // of used_, the answers made logged
+  uint64_t compactedAt_ = ~0ull;  // the version compacted last (once a version is enough)
   uint64_t gen_ = 1;
   // For unitsAt: per hex its first unit and per unit the next in the same hex (-1: none), and
   // per hex the list once made, valid when its generation is the current one.

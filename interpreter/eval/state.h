@@ -196,16 +196,16 @@ struct GameState {
   // The other stamps by number: the clock, the game's fields, the sides' fields (-1: a field
   // past those stamped one by one, which changes the epoch).
   std::vector<uint64_t> otherStamps;
-  static constexpr int64_t kClock = 0;
-  static constexpr size_t kStampedSlots = 4096, kStampedSides = 64;
-  // Which units are on the map (units(), a side's units).
-  static constexpr int64_t kRoster = 1 + static_cast<int64_t>(kStampedSlots * (1 + kStampedSides));
+  // Numbered densely (a state copies the vector): the clock, the roster (which units are on the
+  // map: units(), a side's units), then 64 game fields and 64 fields of each of 16 sides.
+  static constexpr int64_t kClock = 0, kRoster = 1;
+  static constexpr size_t kStampedSlots = 64, kStampedSides = 16;
   static int64_t gameField(size_t slot) {
-    return slot < kStampedSlots ? 1 + static_cast<int64_t>(slot) : -1;
+    return slot < kStampedSlots ? 2 + static_cast<int64_t>(slot) : -1;
   }
   static int64_t sideField(size_t side, size_t slot) {
     return slot < kStampedSlots && side < kStampedSides
-               ? 1 + static_cast<int64_t>(kStampedSlots * (1 + side) + slot)
+               ? 2 + static_cast<int64_t>(kStampedSlots * (1 + side) + slot)
                : -1;
   }
   void touchOther(int64_t id) {
