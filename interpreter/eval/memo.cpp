@@ -99,16 +99,17 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   s.value = std::move(v);
 }
 
+// In place: the answers that still hold are taken out, the table emptied (a new generation) and
+// they are put back; no table is allocated.
 void MemoCache::compact(const GameState& st) {
-  std::vector<Slot> old = std::move(slots_);
-  slots_.clear();
-  slots_.resize(old.size());
-  const uint64_t was = gen_++;
-  used_ = 0;
-  logged_ = 0;
+  std::vector<Slot> keep;
+  for (Slot& o : slots_)
+    if (o.gen == gen_ && (o.version == version_ || carried(st, o))) keep.push_back(std::move(o));
+  clear();
   compactedAt_ = version_;
-  for (Slot& o : old) {
-    if (o.gen != was || (o.version != version_ && !carried(st, o))) continue;
+  // Most still hold: start afresh rather than compact again at the next few stores.
+  if (keep.size() * 2 >= kMaxEntries) return;
+  for (Slot& o : keep) {
     size_t i = o.hash & mask_;
     while (slots_[i].gen == gen_) i = (i + 1) & mask_;
     o.gen = gen_;
@@ -116,14 +117,12 @@ void MemoCache::compact(const GameState& st) {
     slots_[i] = std::move(o);
     ++used_;
   }
-  // Most still hold: start afresh rather than compact again at the next few stores.
-  if (used_ * 2 >= kMaxEntries) clear();
 }
 
 void MemoCache::grow() {
   std::vector<Slot> old = std::move(slots_);
   slots_.clear();
-  slots_.resize(old.empty() ? 1024 : old.size() * 2);
+  slots_.resize(old.empty() ? 256 : old.size() * 2);
   mask_ = slots_.size() - 1;
   for (Slot& o : old) {
     if (o.gen != gen_) continue;
