@@ -258,9 +258,6 @@ Value bLineOfSight(Context& c, Args a) {
   return Value::boolean(hex::lineOfSight(g, from, to, hb, sb).clear);
 }
 
-// The cost of reaching every hex of the map for one unit (-1: unreachable, its own hex excluded),
-// computed by one search and kept in the memo for this version of the game: `reachable(u)` and
-// every `path_cost(u, h)` of a turn read the same search.
 // A list computed once per unit and version of the game and kept in the memo under a private key
 // (no builtin has one); without a memo it lives in `fallback` until the next call.
 // A search is also kept across changes of the game while what it read and what its hooks
@@ -278,25 +275,16 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
   }
   MemoCache::Key key{privateKey, std::move(keyArgs)};
   if (const Value* hit = memo->find(c.state, key)) return hit->items();
-  static const bool verify = std::getenv("POLEMOS_VERIFY_KEPT") != nullptr;
   auto recall = [&c](const MemoCache::HookCall& call) {
     return quietCall(c, Value::of(Tag::Func, call.fn), call.args);
   };
   if (const MemoCache::Kept* k = memo->kept(c.state, key, recall)) {
     Value list = k->value;
-    if (verify) {
+    if (memo->verifying()) {
       size_t at = memo->beginLog();
       Value fresh = Value::makeList(compute(nullptr));
       memo->endLog(at, false);
-      if (!(fresh == list)) {
-        // A check for the tests only: stop the process, for an error here could be taken by the
-        // caller for an illegal option and the game would go on.
-        std::fputs(
-            "polemos: POLEMOS_VERIFY_KEPT: a movement search kept across a change differs "
-            "from a new one\n",
-            stderr);
-        std::_Exit(3);
-      }
+      if (!(fresh == list)) MemoCache::verifyFailed("a movement search");
     }
     std::vector<int32_t> reads = k->allReads();
     for (int32_t r : reads) memo->readRaw(r);  // for an outer log
@@ -364,6 +352,8 @@ bool facingSearch(Context& c) {
   return c.program.findFunction("rotation_cost") >= 0;
 }
 
+// The cost of reaching every hex of the map for one unit and its paths (searchList), made by one
+// search and kept: `reachable(u)`, every `path_cost(u, h)` and `path(u, h)` of a turn read it.
 const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
   return memoizedList(c, -100000, {unit}, fallback, [&](MemoCache::Recording* rec) {

@@ -33,6 +33,13 @@ size_t MemoCache::hash(int32_t fn, std::span<const Value> args) {
   return static_cast<size_t>(h);
 }
 
+void MemoCache::verifyFailed(const char* what) {
+  std::fprintf(stderr,
+               "polemos: POLEMOS_VERIFY_KEPT: %s kept across a change differs from a new one\n",
+               what);
+  std::_Exit(3);
+}
+
 void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int32_t>* reads) {
   if (st.version != version_) advance(st);
   // Bounded: a pathological ruleset cannot grow the cache without limit.
@@ -50,15 +57,7 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
     if (s.hash == h && s.key == k) {
       if (s.verifying) {
         s.verifying = false;
-        if (!(s.value == v)) {
-          // A check for the tests only: stop the process (an error could be taken for an
-          // illegal option and the game would go on).
-          std::fputs(
-              "polemos: POLEMOS_VERIFY_KEPT: an answer kept across a change differs from a new "
-              "one\n",
-              stderr);
-          std::_Exit(3);
-        }
+        if (!(s.value == v)) verifyFailed("an answer");
       }
       if (s.version == version_) {
         // Already there (the first answer stays); an answer made logged gives it its reads.
@@ -67,8 +66,7 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
           s.logged = true;
           s.epoch = st.epoch;
           s.reads = *reads;
-          s.stamps.clear();
-          for (int32_t r : s.reads) s.stamps.push_back(stampOf(st, r));
+          stampReads(st, s);
         }
         return;
       }
@@ -85,13 +83,11 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   s.verifying = false;
   s.version = version_;
   s.epoch = st.epoch;
-  s.stamps.clear();
-  if (reads) {
+  if (reads)
     s.reads = *reads;
-    for (int32_t r : s.reads) s.stamps.push_back(stampOf(st, r));
-  } else {
+  else
     s.reads.clear();
-  }
+  stampReads(st, s);
   s.gen = gen_;
   s.hash = h;
   s.key.fn = k.fn;

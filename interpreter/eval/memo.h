@@ -98,6 +98,12 @@ class MemoCache {
       s.skipped = 0;
     }
   }
+  // Whether POLEMOS_VERIFY_KEPT is set: every kept search and carried answer is made again and
+  // compared (a test runs games so).
+  bool verifying() const { return verify_; }
+  // A difference found so: stops the process (an error could be taken by the caller for an
+  // illegal option and the game would go on). `what`: what was kept.
+  [[noreturn]] static void verifyFailed(const char* what);
   // Stores an answer made in state `st`; `reads` (units and hexes it read, see below) when it was
   // made logged, with their stamps now, so that a later version may take it (see find).
   void store(const GameState& st, Key k, ir::Value v, const std::vector<int32_t>* reads = nullptr);
@@ -228,6 +234,10 @@ class MemoCache {
   }
   // Whether an answer made in an earlier version holds in `st` (made logged, in this epoch, and
   // nothing it read has changed since).
+  void stampReads(const GameState& st, Slot& s) const {
+    s.stamps.clear();
+    for (int32_t r : s.reads) s.stamps.push_back(stampOf(st, r));
+  }
   bool carried(const GameState& st, const Slot& s) const {
     if (!s.logged || s.epoch != st.epoch) return false;
     for (size_t r = 0; r < s.reads.size(); ++r)

@@ -165,9 +165,9 @@ struct GameState {
   // when it moves on, the roster (which units are on the map) when a unit enters or leaves it
   // (with the unit's hex slot, which also stands for its status, and the hexes), and `epoch`
   // with every other change a pure function could see (a unit changing side or type, the turn,
-  // a set-up edit). Each is taken
-  // from `version`, which only grows, so a stamp names one content: a search is still right while
-  // the epoch and the stamps of what it read are those it was made with.
+  // a set-up edit). Each is taken from `version`, which only grows, so a stamp names one content:
+  // a search is still right while the epoch and the stamps of what it read are those it was made
+  // with.
   static constexpr size_t kHexSlot = 253, kFacingSlot = 254, kWholeUnit = 255;
   uint64_t epoch = 0;
   std::vector<uint64_t> unitStamps, hexStamps;
@@ -193,11 +193,10 @@ struct GameState {
     if (to >= 0) touchHex(static_cast<size_t>(to));
     if (rosterChanged) touchOther(kRoster);
   }
-  // The other stamps by number: the clock, the game's fields, the sides' fields (-1: a field
-  // past those stamped one by one, which changes the epoch).
+  // The other stamps by number, densely (a state copies the vector): the clock, the roster (which
+  // units are on the map: units(), a side's units), then 64 game fields and 64 fields of each of
+  // 16 sides (-1: a field past those, whose change is a new epoch).
   std::vector<uint64_t> otherStamps;
-  // Numbered densely (a state copies the vector): the clock, the roster (which units are on the
-  // map: units(), a side's units), then 64 game fields and 64 fields of each of 16 sides.
   static constexpr int64_t kClock = 0, kRoster = 1;
   static constexpr size_t kStampedSlots = 64, kStampedSides = 16;
   static int64_t gameField(size_t slot) {
