@@ -79,7 +79,7 @@ declBody
   | ENUM ident citation* '{' enumMember (',' enumMember)* ','? '}'                 # enumDecl
   | CONST ident (':' typeRef)? '=' expr citation* ';'?                             # constDecl
   | DIE ident '=' '[' expr (',' expr)* ']' citation* STRING? ';'?                  # dieDecl
-  | stateOwner=(SIDE | GAME) STATE citation* '{' fieldDecl* '}'                    # stateDecl
+  | stateOwner=(SIDE | GAME | HEX) STATE citation* '{' fieldDecl* '}'              # stateDecl
   | UNIT CLASS ident citation* '{' fieldDecl* '}'                                  # classDecl
   | UNIT TYPE ident ':' ident STRING? citation* '{' fieldInit* '}'                 # unitTypeDecl
   | kind=(TERRAIN | HEXSIDE | SCENARIO) ATTRIBUTES citation* '{' fieldDecl* '}'    # attributesDecl
@@ -228,6 +228,7 @@ mapItem
   | HEXSIDE ident ':' hexPair* ';'?             # hexsideItem
   | ELEVATION INT ':' hexRef* ';'?              # elevationItem
   | GROUP ident ':' hexRef* ';'?                # groupItem
+  | HEX ident '=' expr ':' hexRef* ';'?         # hexStateItem
   ;
 
 hexRef
@@ -393,7 +394,7 @@ ident
   | MAP | LABELS | DEFAULT | ELEVATION | GROUP | FORCE | AT | FACING | RULES | FROM | UNTIL
   | PASSES | ALLOW | END | REQUIRES | START | BY | HIGHEST | LOWEST | EACH | ADD | REMOVE
   | REPLACE | EVENT | NOTE | DIE | STEP | PHASE | EXTENDS | HOUSE | MODULE | SCENARIO
-  | TABLE | FUNCTION | PAUSE
+  | TABLE | FUNCTION | PAUSE | HEX
   ;
 
 // ---------------------------------------------------------------------------------------------
@@ -472,6 +473,7 @@ LABELS     : 'labels';
 DEFAULT    : 'default';
 ELEVATION  : 'elevation';
 GROUP      : 'group';
+HEX        : 'hex';
 FORCE      : 'force';
 AT         : 'at';
 FACING     : 'facing';

@@ -215,6 +215,7 @@ enum class DeclKind {
   Die,
   SideState,
   GameState,
+  HexState,
   UnitClass,
   UnitType,
   TerrainAttributes,
@@ -370,9 +371,10 @@ struct HexPair {
 };
 
 struct MapItem {
-  enum Kind { Default, Terrain, Hexside, Elevation, Group } kind = Terrain;
-  Ident name;  // terrain / hexside feature / group name
+  enum Kind { Default, Terrain, Hexside, Elevation, Group, HexState } kind = Terrain;
+  Ident name;  // terrain / hexside feature / group name / hex state field
   int64_t elevation = 0;
+  ExprPtr value;  // a hex state field's value (`hex fort = 200: 1510`)
   std::vector<HexRef> hexes;
   std::vector<HexPair> pairs;
   SourceRange range;

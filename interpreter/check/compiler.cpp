@@ -43,6 +43,7 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
         return 5;
       case DeclKind::SideState:
       case DeclKind::GameState:
+      case DeclKind::HexState:
       case DeclKind::TerrainAttributes:
       case DeclKind::HexsideAttributes:
       case DeclKind::ScenarioAttributes:
@@ -72,6 +73,7 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
   for (const auto& m : decls) {
     if (m.decl->kind == DeclKind::SideState) compileDerived(P.sideState, m.decl->fields);
     if (m.decl->kind == DeclKind::GameState) compileDerived(P.gameState, m.decl->fields);
+    if (m.decl->kind == DeclKind::HexState) compileDerived(P.hexState, m.decl->fields);
   }
   // The scenario (map, sides, forces) before the bodies, so rules can name hexes by label.
   if (scenario) {

@@ -447,6 +447,9 @@ void Compiler::declare(const Decl& d) {
     case DeclKind::GameState:
       declareSchema(P.gameState, d.fields, "game state");
       break;
+    case DeclKind::HexState:
+      declareSchema(P.hexState, d.fields, "hex state");
+      break;
     case DeclKind::TerrainAttributes:
       declareSchema(P.terrainAttrs, d.fields, "terrain attributes");
       break;

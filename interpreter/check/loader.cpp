@@ -49,6 +49,8 @@ std::string nsOf(const ast::Decl& d) {
       return "side state";
     case K::GameState:
       return "game state";
+    case K::HexState:
+      return "hex state";
     case K::TerrainAttributes:
       return "terrain attributes";
     case K::HexsideAttributes:
@@ -114,6 +116,8 @@ std::string kindWord(const ast::Decl& d) {
       return "side state";
     case K::GameState:
       return "game state";
+    case K::HexState:
+      return "hex state";
     case K::TerrainAttributes:
       return "terrain attributes";
     case K::HexsideAttributes:
@@ -376,6 +380,7 @@ struct Loader::Impl {
       const Layer& L = layers[li];
       for (const ast::Decl* d : L.decls) {
         bool multi = d->kind == ast::DeclKind::SideState || d->kind == ast::DeclKind::GameState ||
+                     d->kind == ast::DeclKind::HexState ||
                      d->kind == ast::DeclKind::TerrainAttributes ||
                      d->kind == ast::DeclKind::HexsideAttributes ||
                      d->kind == ast::DeclKind::ScenarioAttributes;

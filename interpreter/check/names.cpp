@@ -202,9 +202,10 @@ Type Compiler::fieldType(const Type& obj, int32_t nameId, const std::string& nam
     }
     case TypeKind::Hex: {
       if (auto it = kHexProps.find(name); it != kHexProps.end()) return it->second;
+      if (auto t = fromSchema(P.hexState)) return *t;
       ok = false;
       error(r, fmt::format("a hex has no property '{}' (it has terrain, units, col, row, label, "
-                           "elevation)",
+                           "elevation and the fields of the hex state)",
                            name));
       return Type::any();
     }

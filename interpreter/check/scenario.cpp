@@ -179,6 +179,27 @@ void Compiler::compileScenario(const ast::Block& sc) {
               P.mapElevation[h] = static_cast<int32_t>(item.elevation);
             });
           break;
+        case ast::MapItem::HexState: {
+          int32_t slot = P.hexState.find(P.nameId(item.name.name));
+          if (slot < 0 || P.hexState.fields[slot].derived >= 0) {
+            error(
+                item.name.range,
+                fmt::format("no field '{}' in the hex state (declare it in `hex state {{ ... }}`)",
+                            item.name.name));
+            break;
+          }
+          if (!item.value) break;
+          auto v = constEval(*item.value);
+          if (!v) break;
+          *v = labelsToHexes(P.hexState.fields[slot].type, *v, item.value->range, hexIndex);
+          checkValueType(P.hexState.fields[slot].type, *v, item.value->range,
+                         fmt::format("hex state field '{}'", item.name.name));
+          for (const auto& ref : item.hexes)
+            expand(ref, [&](int32_t h, SourceRange) {
+              P.mapHexState.push_back(ir::Program::HexStateValue{h, slot, *v});
+            });
+          break;
+        }
         case ast::MapItem::Group: {
           auto& g = P.mapGroups[item.name.name];
           for (const auto& ref : item.hexes)

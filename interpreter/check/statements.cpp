@@ -178,6 +178,15 @@ void Compiler::compileAssign(const Stmt& s) {
           error(t.member.range, fmt::format("the side state has no field '{}'", t.member.name));
           return;
         }
+      } else if (ot.kind == TypeKind::Hex) {
+        int32_t slot = P.hexState.find(nameId);
+        if (slot < 0 || P.hexState.fields[slot].derived >= 0) {
+          error(t.member.range,
+                fmt::format("the hex state has no field '{}' (terrain, elevation and hexsides "
+                            "change with set_terrain, add_hexside and remove_hexside)",
+                            t.member.name));
+          return;
+        }
       } else {
         error(t.range, fmt::format("cannot assign to a field of {}", typeName(P, ot)));
         return;

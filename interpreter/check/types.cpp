@@ -119,6 +119,8 @@ const char* declKindName(DeclKind k) {
       return "side state";
     case DeclKind::GameState:
       return "game state";
+    case DeclKind::HexState:
+      return "hex state";
     case DeclKind::UnitClass:
       return "unit class";
     case DeclKind::UnitType:

@@ -122,6 +122,12 @@ int32_t readSideField(const Program& p, const std::string& name, std::string& wh
              : refuse(why, fmt::format("the side state has no field '{}' that can be set", name));
 }
 
+int32_t readHexField(const Program& p, const std::string& name, std::string& why) {
+  int32_t f = settable(p.hexState, name);
+  return f >= 0 ? f
+                : refuse(why, fmt::format("the hex state has no field '{}' that can be set", name));
+}
+
 std::optional<Value> readValue(const Session& s, const Type& t, const std::string& text,
                                std::string& why) {
   const Program& P = s.program();

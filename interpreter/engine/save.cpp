@@ -258,6 +258,9 @@ json sessionJson(const Session& s) {
   json groups = json::object();
   for (const auto& [name, hs] : st.map.groups) groups[name] = hs;
   map["groups"] = groups;
+  json hexState = json::array();
+  for (const Value& v : st.map.hexFields.get()) hexState.push_back(valueToJson(v));
+  map["hex_state"] = hexState;
   j["map"] = map;
   json frames = json::array();
   for (const auto& f : s.machine().frames) frames.push_back({f.fn, f.pc, f.base, f.discard});
@@ -391,6 +394,16 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
       st.map.groups.mut()[name] = list;
     }
     Reader r{P, st, {}};
+    // The hex state: every field of every hex (a save from before hex state has none).
+    if (j.at("map").contains("hex_state")) {
+      std::vector<Value> fields;
+      const size_t n = P.hexState.fields.size() * static_cast<size_t>(st.map.size());
+      if (!r.values(j.at("map").at("hex_state"), fields, n, "the save's hex state")) return r.error;
+      st.map.hexFieldCount = static_cast<int32_t>(P.hexState.fields.size());
+      st.map.hexFields = std::move(fields);
+    } else if (!P.hexState.fields.empty()) {
+      return std::string("the save has no hex state, which this ruleset declares");
+    }
     for (size_t i = 0; i < units.size(); ++i) {
       const json& u = units[i];
       eval::UnitState& us = st.units[i];

@@ -160,6 +160,18 @@ Outcome Session::start() {
   state_.map.elevation = P.mapElevation;
   state_.map.hexsides = P.mapHexsides;
   state_.map.groups = P.mapGroups;
+  {
+    // The hex state: every field's default in every hex, then the scenario's values.
+    const size_t n = P.hexState.fields.size();
+    std::vector<ir::Value> fields(n * static_cast<size_t>(state_.map.size()));
+    for (size_t h = 0; h < static_cast<size_t>(state_.map.size()); ++h)
+      for (size_t f = 0; f < n; ++f) fields[h * n + f] = P.hexState.fields[f].value;
+    for (const auto& hv : P.mapHexState)
+      if (hv.hex >= 0 && hv.hex < state_.map.size())
+        fields[static_cast<size_t>(hv.hex) * n + static_cast<size_t>(hv.slot)] = hv.value;
+    state_.map.hexFieldCount = static_cast<int32_t>(n);
+    state_.map.hexFields = std::move(fields);
+  }
   // Sides.
   for (const auto& s : P.sides) {
     eval::SideState ss;

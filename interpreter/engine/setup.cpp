@@ -191,6 +191,20 @@ struct Apply {
     for (const auto& f : e.fields) side.fields[f.slot] = f.value;
     return {};
   }
+
+  Outcome operator()(const edit::SetHex& e) {
+    const Program& P = s.program();
+    if (!hex(e.hex)) return refused("no such hex");
+    if (std::string why = checkFields(s, P.hexState, e.fields, "the hex state"); !why.empty())
+      return refused(why);
+    auto& m = SetupAccess::state(s).map;
+    if (m.hexFieldCount != static_cast<int32_t>(P.hexState.fields.size()))
+      return refused("the hex state is not set up");
+    auto& fields = m.hexFields.mut();
+    for (const auto& f : e.fields)
+      fields[static_cast<size_t>(e.hex) * m.hexFieldCount + f.slot] = f.value;
+    return {};
+  }
 };
 
 }  // namespace

@@ -76,10 +76,16 @@ struct SetSide {
   std::vector<Field> fields;
 };
 
+// Fields of one hex's hex state (a fort's strength, a village afire).
+struct SetHex {
+  int32_t hex = -1;
+  std::vector<Field> fields;
+};
+
 }  // namespace edit
 
 using Edit = std::variant<edit::Terrain, edit::Elevation, edit::Hexside, edit::Place, edit::Remove,
-                          edit::SetUnit, edit::SetSide>;
+                          edit::SetUnit, edit::SetSide, edit::SetHex>;
 
 // Applies `e` to `s`, all or nothing. Ok, or Error with the reason (the game unchanged).
 Outcome applyEdit(Session& s, const Edit& e);

@@ -468,6 +468,64 @@ Value bRestore(Context& c, Args a) {
   w.hex = h;
   return Value::none();
 }
+// The map changed during play: a village set afire, a fort breached (a hex's terrain), a palisade
+// built or a bridge destroyed (a hexside's kinds). Each is a new epoch (eval/state.h): what the
+// hooks read of the map is not stamped, so every kept search is made anew.
+static std::string featureNames(const Context& c, const std::vector<int32_t>& fs) {
+  std::string out = "[";
+  for (size_t i = 0; i < fs.size(); ++i)
+    out += (i > 0 ? ", " : "") + c.program.features[static_cast<size_t>(fs[i])].name;
+  return out + "]";
+}
+Value bSetTerrain(Context& c, Args a) {
+  int32_t h = needHex(c, a[0], "set_terrain");
+  if (a[1].tag != Tag::Terrain || a[1].i < 0 ||
+      a[1].i >= static_cast<int64_t>(c.program.terrains.size()))
+    c.fail(fmt::format("set_terrain() needs a terrain kind, found {}", kind(a[1])));
+  int32_t before = c.state.map.terrain[h], after = static_cast<int32_t>(a[1].i);
+  if (before == after) return Value::none();
+  c.state.touch();
+  c.state.map.terrain.mut()[static_cast<size_t>(h)] = after;
+  c.trace({}, TraceKind::Effect, c.state.map.label(h) + ".terrain",
+          before >= 0 ? c.program.terrains[static_cast<size_t>(before)].name : "none",
+          c.program.terrains[static_cast<size_t>(after)].name);
+  return Value::none();
+}
+static Value changeHexside(Context& c, Args a, const char* what, bool add) {
+  int32_t x = needHex(c, a[0], what), y = needHex(c, a[1], what);
+  if (!c.state.map.adjacent(x, y))
+    c.fail(fmt::format("{}(): {} and {} are not adjacent", what, c.state.map.label(x),
+                       c.state.map.label(y)));
+  if (a[2].tag != Tag::Feature || a[2].i < 0 ||
+      a[2].i >= static_cast<int64_t>(c.program.features.size()))
+    c.fail(fmt::format("{}() needs a hexside kind, found {}", what, kind(a[2])));
+  const auto key = std::make_pair(std::min(x, y), std::max(x, y));
+  const int32_t f = static_cast<int32_t>(a[2].i);
+  auto it = c.state.map.hexsides.get().find(key);
+  std::vector<int32_t> before =
+      it == c.state.map.hexsides.end() ? std::vector<int32_t>{} : it->second;
+  std::vector<int32_t> after = before;
+  auto at = std::find(after.begin(), after.end(), f);
+  if (add && at == after.end()) after.push_back(f);
+  if (!add && at != after.end()) after.erase(at);
+  if (after == before) return Value::none();
+  c.state.touch();
+  if (after.empty())
+    c.state.map.hexsides.mut().erase(key);
+  else
+    c.state.map.hexsides.mut()[key] = after;
+  c.trace({}, TraceKind::Effect,
+          "hexside " + c.state.map.label(key.first) + "/" + c.state.map.label(key.second),
+          featureNames(c, before), featureNames(c, after));
+  return Value::none();
+}
+Value bAddHexside(Context& c, Args a) {
+  return changeHexside(c, a, "add_hexside", true);
+}
+Value bRemoveHexside(Context& c, Args a) {
+  return changeHexside(c, a, "remove_hexside", false);
+}
+
 // A unit changes type during play (Deluxe 17.5 dismounting: a cavalry counter replaced by an
 // infantry one). Only to a type of the same unit class: the new type's values replace the unit's
 // fields that are not `state` (a placement's per-unit override of such a field is lost); the
@@ -611,6 +669,9 @@ const std::vector<BuiltinFn>& implementations() {
         {"place", bPlace},
         {"exit_map", bRemove},
         {"restore", bRestore},
+        {"set_terrain", bSetTerrain},
+        {"add_hexside", bAddHexside},
+        {"remove_hexside", bRemoveHexside},
         {"set_type", bSetType},
         {"set_side", bSetSide},
         {"set_active", bSetActive},

@@ -138,6 +138,16 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
       if (name == "row") return Value::integer(state_.map.rowOf(h));
       if (name == "label") return Value::string(state_.map.label(h));
       if (name == "elevation") return Value::integer(state_.map.elevation[h]);
+      // The hex state: a change of it is a new epoch (touchField), so its reads need no stamps.
+      if (int32_t slot = program_.hexState.find(nameId); slot >= 0) {
+        const FieldInfo& f = program_.hexState.fields[slot];
+        if (f.derived >= 0) {
+          Value self = obj;
+          return callPure(f.derived, std::span<const Value>(&self, 1));
+        }
+        if (slot >= state_.map.hexFieldCount) throw RuntimeError("the hex state is not set up");
+        return state_.map.hexField(h, slot);
+      }
       if (name == "units") {
         if (memo_) memo_->readHex(h);
         ValueList out;
@@ -240,6 +250,19 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     apply(state_.game[slot]);
     after = state_.game[slot];
     subject = "game." + name;
+  } else if (obj.tag == Tag::Hex) {
+    int32_t h = static_cast<int32_t>(obj.i);
+    int32_t slot = program_.hexState.find(nameId);
+    if (slot < 0 || program_.hexState.fields[slot].derived >= 0)
+      throw RuntimeError(fmt::format("the hex state has no field '{}'", name));
+    if (h < 0 || h >= state_.map.size() || slot >= state_.map.hexFieldCount)
+      throw RuntimeError("no such hex");
+    before = state_.map.hexField(h, slot);
+    after = before;
+    apply(after);
+    if (before == after) return;
+    state_.map.hexFields.mut()[static_cast<size_t>(h) * state_.map.hexFieldCount + slot] = after;
+    subject = state_.map.label(h) + "." + name;
   } else {
     throw RuntimeError(fmt::format("cannot set a field of {}", tagName(obj.tag)));
   }

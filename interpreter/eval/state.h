@@ -111,6 +111,13 @@ struct MapState {
   Shared<std::vector<int32_t>> elevation;  // per hex
   Shared<std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>>> hexsides;
   Shared<std::map<std::string, std::vector<int32_t>>> groups;
+  // The hex state (`hex state { ... }`, rules change it during play): field `slot` of hex h at
+  // h * hexFieldCount + slot.
+  Shared<std::vector<ir::Value>> hexFields;
+  int32_t hexFieldCount = 0;
+  const ir::Value& hexField(int32_t h, int32_t slot) const {
+    return hexFields.get()[static_cast<size_t>(h) * hexFieldCount + slot];
+  }
 
   int32_t rows() const { return row1 - row0 + 1; }
   int32_t cols() const { return col1 - col0 + 1; }

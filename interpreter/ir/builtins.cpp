@@ -100,6 +100,13 @@ const std::vector<BuiltinSig>& table() {
       S("place", 2, 2, true, Void, Any, "place(u, hex): put on the map or move; fires `moved`"),
       S("exit_map", 1, 1, true, Void, Any, "exit_map(u): the unit leaves the map"),
       S("restore", 2, 2, true, Void, Any, "restore(u, hex): an eliminated unit returns"),
+      S("set_terrain", 2, 2, true, Void, Any,
+        "set_terrain(h, kind): the hex's terrain changes (a village burns, a wall is breached)"),
+      S("add_hexside", 3, 3, true, Void, Any,
+        "add_hexside(a, b, kind): the hexside between two adjacent hexes gains a kind (a palisade, "
+        "a bridge)"),
+      S("remove_hexside", 3, 3, true, Void, Any,
+        "remove_hexside(a, b, kind): the hexside between two adjacent hexes loses a kind"),
       S("set_type", 2, 2, true, Void, Any,
         "set_type(u, type): the unit becomes that type (same class; state fields kept)"),
       S("set_side", 2, 2, true, Void, Any,

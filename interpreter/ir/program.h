@@ -364,7 +364,7 @@ struct Program {
   std::vector<EnumInfo> enums;
   std::vector<OptionInfo> options;
   std::vector<DieInfo> dice;
-  Schema sideState, gameState, terrainAttrs, hexsideAttrs, scenarioAttrs;
+  Schema sideState, gameState, hexState, terrainAttrs, hexsideAttrs, scenarioAttrs;
   std::vector<Schema> classes;
   std::vector<UnitTypeInfo> unitTypes;
   std::vector<KindInfo> terrains, features;
@@ -395,6 +395,13 @@ struct Program {
   std::vector<int32_t> mapElevation;
   std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>> mapHexsides;  // (hex a<b) -> features
   std::map<std::string, std::vector<int32_t>> mapGroups;
+  // The scenario's hex state values (`hex fort = 200: 1510`), in the order given: (hex, slot,
+  // value).
+  struct HexStateValue {
+    int32_t hex = -1, slot = -1;
+    Value value;
+  };
+  std::vector<HexStateValue> mapHexState;
   // The map's geometry (neighbours, lines, paths), built once with the scenario; null without a
   // map.
   std::shared_ptr<const hex::Grid> grid;

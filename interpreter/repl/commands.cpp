@@ -77,6 +77,9 @@ const std::vector<Repl::Command>& Repl::commands() {
       {"setside", "setside SIDE KEY=VALUE...",
        "change a side's state (losses, demoralized level, ...), all or none",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSet(l.args, true, out); }},
+      {"sethex", "sethex HEX KEY=VALUE...",
+       "change a hex's hex state (a fort's strength, a village afire, ...), all or none",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdSetHex(l.args, out); }},
       {"goto", "goto PHASE [SIDE] [--first]",
        "end phases until PHASE (of SIDE) begins (--first: take the first option of each decision "
        "on the way)",

@@ -91,6 +91,9 @@ class Repl {
   void cmdAuto(const std::vector<std::string>& args, std::string& out);
   void cmdMap(const std::vector<std::string>& args, std::string& out);
   void cmdMapSvg(const std::vector<std::string>& args, std::string& out);
+  // The fields of hex h's hex state that differ from the ruleset's defaults ("fort 200, afire
+  // true"), empty if none (`map`, `map --svg`, `show HEX`).
+  std::string hexStateText(int32_t h) const;
   // The audit sandbox.
   void cmdTerrain(const std::vector<std::string>& args, std::string& out);
   void cmdElevation(const std::vector<std::string>& args, std::string& out);
@@ -98,6 +101,7 @@ class Repl {
   void cmdPlace(const std::vector<std::string>& args, std::string& out);
   void cmdRemove(const std::vector<std::string>& args, std::string& out);
   void cmdSet(const std::vector<std::string>& args, bool side, std::string& out);
+  void cmdSetHex(const std::vector<std::string>& args, std::string& out);
   void cmdSandbox(const std::vector<std::string>& args, std::string& out);
   void cmdGoto(const std::vector<std::string>& args, std::string& out);
   // Compares rules; loads files of its own and never touches the game.

@@ -192,6 +192,31 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
   if (done) out += report;
 }
 
+// sethex HEX KEY=VALUE...: the hex state of one hex, every pair read before any is applied.
+void Repl::cmdSetHex(const std::vector<std::string>& args, std::string& out) {
+  const Program& P = session_->program();
+  const char* usage = "sethex takes a hex and KEY=VALUE..., as in `sethex 0303 fort=150`";
+  if (args.size() < 3) return error(out, usage);
+  for (size_t i = 2; i < args.size(); ++i)
+    if (args[i].find('=') == std::string::npos) return error(out, usage);
+  std::string why;
+  int32_t h = engine::readHex(session_->state(), args[1], why);
+  if (h < 0) return error(out, why);
+  engine::edit::SetHex e{h, {}};
+  std::string report;
+  for (size_t i = 2; i < args.size(); ++i) {
+    std::string key = args[i].substr(0, args[i].find('='));
+    std::string text = args[i].substr(args[i].find('=') + 1);
+    int32_t slot = engine::readHexField(P, key, why);
+    if (slot < 0) return error(out, why);
+    auto v = engine::readValue(*session_, P.hexState.fields[slot].type, text, why);
+    if (!v) return error(out, why);
+    e.fields.push_back({slot, *v});
+    report += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
+  }
+  if (applyEdit(e, out)) out += report;
+}
+
 void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   const Program& P = session_->program();
   const char* usage =

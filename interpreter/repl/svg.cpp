@@ -82,10 +82,19 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
     }
     int32_t t = m.terrain[h];
     const char* fill = t >= 0 ? kTerrainColours[t % 8] : "#ffffff";
+    // A hex whose hex state differs from the defaults has a dashed ring and says so in its title.
+    std::string state = hexStateText(h);
     svg += fmt::format(
         "<polygon points=\"{}\" fill=\"{}\" stroke=\"#888\" stroke-width=\"0.5\"><title>{} "
-        "{}</title></polygon>\n",
-        pts, fill, m.label(h), t >= 0 ? P.terrains[t].name : "");
+        "{}{}</title></polygon>\n",
+        pts, fill, m.label(h), t >= 0 ? P.terrains[t].name : "",
+        state.empty() ? "" : " (" + state + ")");
+    if (!state.empty())
+      svg += fmt::format(
+          "<polygon points=\"{}\" fill=\"none\" stroke=\"#b00\" stroke-width=\"1.5\" "
+          "stroke-dasharray=\"3,2\" transform=\"translate({:.1f},{:.1f}) scale(0.8) "
+          "translate({:.1f},{:.1f})\"/>\n",
+          pts, c.first, c.second, -c.first, -c.second);
     if (std::find(zocHexes.begin(), zocHexes.end(), h) != zocHexes.end())
       svg += fmt::format("<polygon points=\"{}\" fill=\"#000\" fill-opacity=\"0.18\"/>\n", pts);
     svg += fmt::format(

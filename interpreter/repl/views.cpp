@@ -111,6 +111,25 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
   std::string key = fmt::format("  . {}", P.terrains.empty() ? "" : P.terrains[common].name);
   for (const auto& [ch, names] : legend) key += fmt::format("   {} {}", ch, names);
   out += key + "   units: id, facing ^ N, > NE/SE, v S, < SW/NW\n";
+  // The hex state that differs from the ruleset's defaults, hex by hex, in the region shown.
+  for (int c = c0; c <= c1; ++c)
+    for (int r = r0; r <= r1; ++r)
+      if (std::string s = hexStateText(m.index(c, r)); !s.empty())
+        out += fmt::format("  {}: {}\n", m.label(m.index(c, r)), s);
+}
+
+std::string Repl::hexStateText(int32_t h) const {
+  const auto& st = session_->state();
+  const Program& P = session_->program();
+  std::string out;
+  for (int32_t f = 0;
+       f < st.map.hexFieldCount && f < static_cast<int32_t>(P.hexState.fields.size()); ++f) {
+    const FieldInfo& info = P.hexState.fields[static_cast<size_t>(f)];
+    if (info.derived >= 0 || st.map.hexField(h, f) == info.value) continue;
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", info.name,
+                       session_->display(st.map.hexField(h, f)));
+  }
+  return out;
 }
 
 void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
@@ -140,6 +159,12 @@ void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
   }
   out += fmt::format("hex {}: {}\n", args[1],
                      st.map.terrain[h] >= 0 ? P.terrains[st.map.terrain[h]].name : "no terrain");
+  for (size_t f = 0; f < P.hexState.fields.size(); ++f) {
+    if (P.hexState.fields[f].derived >= 0 || static_cast<int32_t>(f) >= st.map.hexFieldCount)
+      continue;
+    out += fmt::format("  state {} = {}\n", P.hexState.fields[f].name,
+                       session_->display(st.map.hexField(h, static_cast<int32_t>(f))));
+  }
   for (const auto& [k, fs] : st.map.hexsides) {
     if (k.first != h && k.second != h) continue;
     std::string names;

@@ -221,6 +221,8 @@ const char* declKindName(DeclKind k) {
       return "side-state";
     case DeclKind::GameState:
       return "game-state";
+    case DeclKind::HexState:
+      return "hex-state";
     case DeclKind::UnitClass:
       return "unit-class";
     case DeclKind::UnitType:
@@ -557,10 +559,13 @@ std::string dumpFile(const File& f) {
                        m.labels.name.empty() ? "" : " labels " + m.labels.name,
                        citations(m.citations)));
       for (const MapItem& item : m.items) {
-        static const char* kKinds[] = {"default", "terrain", "hexside", "elevation", "group"};
+        static const char* kKinds[] = {"default",   "terrain", "hexside",
+                                       "elevation", "group",   "hex"};
         std::string text = kKinds[item.kind];
         text += item.kind == MapItem::Elevation ? " " + std::to_string(item.elevation)
                                                 : " " + item.name.name;
+        if (item.kind == MapItem::HexState && item.value)
+          text += " = " + dumpExpr(item.value.get());
         if (item.kind != MapItem::Default) text += ":";
         for (const HexRef& h : item.hexes)
           text += " " + h.from.name + (h.to ? ".." + h.to->name : "");

@@ -175,7 +175,9 @@ DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     return d;
   }
   if (auto* c = as<P::StateDeclContext>(ctx)) {
-    auto d = make(c->GAME() != nullptr ? DeclKind::GameState : DeclKind::SideState);
+    auto d = make(c->GAME() != nullptr  ? DeclKind::GameState
+                  : c->HEX() != nullptr ? DeclKind::HexState
+                                        : DeclKind::SideState);
     d->citations = citations(c->citation());
     d->fields = fieldDecls(c->fieldDecl());
     return d;

@@ -275,6 +275,11 @@ MapItem AstBuilder::mapItem(P::MapItemContext* ctx) {
     m.kind = MapItem::Group;
     m.name = ident(g->ident());
     m.hexes = hexRefs(g->hexRef());
+  } else if (auto* hs = as<P::HexStateItemContext>(ctx)) {
+    m.kind = MapItem::HexState;
+    m.name = ident(hs->ident());
+    m.value = expr(hs->expr());
+    m.hexes = hexRefs(hs->hexRef());
   }
   return m;
 }

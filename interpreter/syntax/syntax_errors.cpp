@@ -312,11 +312,11 @@ std::vector<std::string> describeExpected(antlr4::Parser* parser,
   }
   if (declaration) {
     phrases.emplace_back("a declaration");
-    dropTypes({P::USES,     P::INCLUDE, P::LEVELS,   P::OPTION,   P::ENUM,     P::CONST,
-               P::DIE,      P::SIDE,    P::GAME,     P::UNIT,     P::TERRAIN,  P::HEXSIDE,
-               P::SCENARIO, P::TABLE,   P::QUANTITY, P::MODIFIER, P::FUNCTION, P::PROCEDURE,
-               P::ACTION,   P::RESULTS, P::EVENT,    P::TRIGGER,  P::SEQUENCE, P::REPLACE,
-               P::ADD,      P::REMOVE});
+    dropTypes({P::USES,      P::INCLUDE,  P::LEVELS,  P::OPTION,   P::ENUM,     P::CONST,
+               P::DIE,       P::SIDE,     P::GAME,    P::HEX,      P::UNIT,     P::TERRAIN,
+               P::HEXSIDE,   P::SCENARIO, P::TABLE,   P::QUANTITY, P::MODIFIER, P::FUNCTION,
+               P::PROCEDURE, P::ACTION,   P::RESULTS, P::EVENT,    P::TRIGGER,  P::SEQUENCE,
+               P::REPLACE,   P::ADD,      P::REMOVE});
   }
   if (statement) {
     phrases.emplace_back("a statement");
