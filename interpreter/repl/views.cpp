@@ -76,12 +76,14 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
       return fmt::format("{:<3}{}", id, face);
     }
     int32_t t = m.terrain[h];
-    if (t < 0 || t == common) return std::string(" .  ");
+    // A hex whose hex state is not the default is starred (and listed under the map).
+    const char* mark = hexStateText(h).empty() ? " " : "*";
+    if (t < 0 || t == common) return fmt::format(" .{} ", mark);
     char ch = P.terrains[t].name.empty() ? '?' : P.terrains[t].name[0];
     std::string& names = legend[ch];
     if (("/" + names + "/").find("/" + P.terrains[t].name + "/") == std::string::npos)
       names += (names.empty() ? "" : "/") + P.terrains[t].name;
-    return fmt::format(" {}  ", ch);
+    return fmt::format(" {}{} ", ch, mark);
   };
   // Header: column numbers, each centred on its cell.
   std::string head = "     ";
@@ -110,7 +112,8 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
   }
   std::string key = fmt::format("  . {}", P.terrains.empty() ? "" : P.terrains[common].name);
   for (const auto& [ch, names] : legend) key += fmt::format("   {} {}", ch, names);
-  out += key + "   units: id, facing ^ N, > NE/SE, v S, < SW/NW\n";
+  out += key + "   units: id, facing ^ N, > NE/SE, v S, < SW/NW";
+  out += P.hexState.fields.empty() ? "\n" : "   * hex state, below\n";
   // The hex state that differs from the ruleset's defaults, hex by hex, in the region shown.
   for (int c = c0; c <= c1; ++c)
     for (int r = r0; r <= r1; ++r)
