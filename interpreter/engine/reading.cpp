@@ -128,6 +128,13 @@ int32_t readHexField(const Program& p, const std::string& name, std::string& why
                 : refuse(why, fmt::format("the hex state has no field '{}' that can be set", name));
 }
 
+int32_t readGameField(const Program& p, const std::string& name, std::string& why) {
+  int32_t f = settable(p.gameState, name);
+  return f >= 0
+             ? f
+             : refuse(why, fmt::format("the game state has no field '{}' that can be set", name));
+}
+
 std::optional<Value> readValue(const Session& s, const Type& t, const std::string& text,
                                std::string& why) {
   const Program& P = s.program();

@@ -44,6 +44,8 @@ int32_t readUnitField(const ir::Program& p, int32_t cls, const std::string& name
 int32_t readSideField(const ir::Program& p, const std::string& name, std::string& why);
 // The slot of a hex state field that can be set, or -1 with `why`.
 int32_t readHexField(const ir::Program& p, const std::string& name, std::string& why);
+// The slot of a game state field that can be set, or -1 with `why`.
+int32_t readGameField(const ir::Program& p, const std::string& name, std::string& why);
 
 // A value of type `t` as written at the prompt (`set`, `place`, `setside`): none, numbers,
 // true/false (yes/no, on/off), odds A:B, enum members, sides, hexes, terrains, unit types, units.

@@ -192,6 +192,15 @@ struct Apply {
     return {};
   }
 
+  Outcome operator()(const edit::SetGame& e) {
+    const Program& P = s.program();
+    if (std::string why = checkFields(s, P.gameState, e.fields, "the game state"); !why.empty())
+      return refused(why);
+    auto& game = SetupAccess::state(s).game;
+    for (const auto& f : e.fields) game[static_cast<size_t>(f.slot)] = f.value;
+    return {};
+  }
+
   Outcome operator()(const edit::SetHex& e) {
     const Program& P = s.program();
     if (!hex(e.hex)) return refused("no such hex");

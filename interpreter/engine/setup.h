@@ -82,10 +82,15 @@ struct SetHex {
   std::vector<Field> fields;
 };
 
+// Fields of the game state (the weather, a visibility).
+struct SetGame {
+  std::vector<Field> fields;
+};
+
 }  // namespace edit
 
 using Edit = std::variant<edit::Terrain, edit::Elevation, edit::Hexside, edit::Place, edit::Remove,
-                          edit::SetUnit, edit::SetSide, edit::SetHex>;
+                          edit::SetUnit, edit::SetSide, edit::SetHex, edit::SetGame>;
 
 // Applies `e` to `s`, all or nothing. Ok, or Error with the reason (the game unchanged).
 Outcome applyEdit(Session& s, const Edit& e);

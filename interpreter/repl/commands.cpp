@@ -77,6 +77,8 @@ const std::vector<Repl::Command>& Repl::commands() {
       {"setside", "setside SIDE KEY=VALUE...",
        "change a side's state (losses, demoralized level, ...), all or none",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSet(l.args, true, out); }},
+      {"setgame", "setgame KEY=VALUE...", "change the game state (the weather, ...), all or none",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdSetGame(l.args, out); }},
       {"sethex", "sethex HEX KEY=VALUE...",
        "change a hex's hex state (a fort's strength, a village afire, ...), all or none",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSetHex(l.args, out); }},

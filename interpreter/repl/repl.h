@@ -102,6 +102,7 @@ class Repl {
   void cmdRemove(const std::vector<std::string>& args, std::string& out);
   void cmdSet(const std::vector<std::string>& args, bool side, std::string& out);
   void cmdSetHex(const std::vector<std::string>& args, std::string& out);
+  void cmdSetGame(const std::vector<std::string>& args, std::string& out);
   void cmdSandbox(const std::vector<std::string>& args, std::string& out);
   void cmdGoto(const std::vector<std::string>& args, std::string& out);
   // Compares rules; loads files of its own and never touches the game.

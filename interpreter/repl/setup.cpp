@@ -217,6 +217,29 @@ void Repl::cmdSetHex(const std::vector<std::string>& args, std::string& out) {
   if (applyEdit(e, out)) out += report;
 }
 
+// setgame KEY=VALUE...: the game state, every pair read before any is applied.
+void Repl::cmdSetGame(const std::vector<std::string>& args, std::string& out) {
+  const Program& P = session_->program();
+  const char* usage = "setgame takes KEY=VALUE..., as in `setgame round=2`";
+  if (args.size() < 2) return error(out, usage);
+  for (size_t i = 1; i < args.size(); ++i)
+    if (args[i].find('=') == std::string::npos) return error(out, usage);
+  std::string why;
+  engine::edit::SetGame e;
+  std::string report;
+  for (size_t i = 1; i < args.size(); ++i) {
+    std::string key = args[i].substr(0, args[i].find('='));
+    std::string text = args[i].substr(args[i].find('=') + 1);
+    int32_t slot = engine::readGameField(P, key, why);
+    if (slot < 0) return error(out, why);
+    auto v = engine::readValue(*session_, P.gameState.fields[slot].type, text, why);
+    if (!v) return error(out, why);
+    e.fields.push_back({slot, *v});
+    report += fmt::format("game.{} = {}\n", key, session_->display(*v));
+  }
+  if (applyEdit(e, out)) out += report;
+}
+
 void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   const Program& P = session_->program();
   const char* usage =
