@@ -77,6 +77,7 @@ void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
   pushHistory();
   options_ = o;
   *session_ = *fresh.session_;
+  newGameForExpect();
   log_ = fresh.log_;
   out += fmt::format("replayed {} ({} commands)\n", args[1], commands.size());
 }
@@ -138,6 +139,7 @@ void Repl::cmdLoad(const std::vector<std::string>& args, std::string& out) {
         out, fmt::format("{} was not loaded: {}; the current game is unchanged", args[1], *err));
   pushHistory();
   *session_ = std::move(candidate);
+  newGameForExpect();
   // The commands that made the saved game, so that it can be saved and replayed again.
   log_ = std::move(commands);
   out += fmt::format("loaded {}\n", args[1]);

@@ -147,6 +147,12 @@ class Repl {
   uint64_t firedStart_ = 0;    // `expect fired` looks at trace events from this seq on
   uint64_t firedPending_ = 0;  // the end of the stretch the last `expect fired` looked at
   std::string firedMark_;      // the last event of that stretch, to tell the same game from another
+  // A new game (sandbox, ruleset, load, replay): `expect fired` looks at all of its trace, whatever
+  // the events at its old mark happen to be.
+  void newGameForExpect() {
+    firedPending_ = 0;
+    firedMark_.clear();
+  }
   size_t lastActionTrace_ = 0;       // first trace event of the last command that moved the game
   engine::RandomPlayer autoPlayer_;  // `auto`: seeded with the game's seed
 };

@@ -287,6 +287,7 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   if (!s) return error(out, why);
   std::string openName = check::sandboxTerrain(s->program());
   session_ = std::move(s);
+  newGameForExpect();
   history_.clear();
   log_ = {currentLine_};
   const Program& p = session_->program();
