@@ -103,6 +103,10 @@ class Repl {
   void cmdSet(const std::vector<std::string>& args, bool side, std::string& out);
   void cmdSetHex(const std::vector<std::string>& args, std::string& out);
   void cmdSetGame(const std::vector<std::string>& args, std::string& out);
+  std::optional<std::vector<engine::edit::Field>> readFieldPairs(
+      const std::vector<std::string>& args, size_t from, const ir::Schema& schema,
+      int32_t (*slotOf)(const ir::Program&, const std::string&, std::string&),
+      const std::string& owner, std::string& report, std::string& out);
   void cmdSandbox(const std::vector<std::string>& args, std::string& out);
   void cmdGoto(const std::vector<std::string>& args, std::string& out);
   // Compares rules; loads files of its own and never touches the game.

@@ -192,52 +192,58 @@ void Repl::cmdSet(const std::vector<std::string>& args, bool side, std::string& 
   if (done) out += report;
 }
 
+// The KEY=VALUE pairs of args[from...] as fields of `schema` (each key's slot by `slotOf`), all
+// read before any is applied; nothing, with the error written, at the first bad one. `owner`
+// names what the report lines set ("0303", "game").
+std::optional<std::vector<engine::edit::Field>> Repl::readFieldPairs(
+    const std::vector<std::string>& args, size_t from, const Schema& schema,
+    int32_t (*slotOf)(const Program&, const std::string&, std::string&), const std::string& owner,
+    std::string& report, std::string& out) {
+  std::vector<engine::edit::Field> fields;
+  std::string why;
+  for (size_t i = from; i < args.size(); ++i) {
+    std::string key = args[i].substr(0, args[i].find('='));
+    std::string text = args[i].substr(args[i].find('=') + 1);
+    int32_t slot = slotOf(session_->program(), key, why);
+    if (slot < 0) {
+      error(out, why);
+      return std::nullopt;
+    }
+    auto v = engine::readValue(*session_, schema.fields[slot].type, text, why);
+    if (!v) {
+      error(out, why);
+      return std::nullopt;
+    }
+    fields.push_back({slot, *v});
+    report += fmt::format("{}.{} = {}\n", owner, key, session_->display(*v));
+  }
+  return fields;
+}
+
 // sethex HEX KEY=VALUE...: the hex state of one hex, every pair read before any is applied.
 void Repl::cmdSetHex(const std::vector<std::string>& args, std::string& out) {
-  const Program& P = session_->program();
   const char* usage = "sethex takes a hex and KEY=VALUE..., as in `sethex 0303 fort=150`";
   if (args.size() < 3) return error(out, usage);
   for (size_t i = 2; i < args.size(); ++i)
     if (args[i].find('=') == std::string::npos) return error(out, usage);
-  std::string why;
+  std::string why, report;
   int32_t h = engine::readHex(session_->state(), args[1], why);
   if (h < 0) return error(out, why);
-  engine::edit::SetHex e{h, {}};
-  std::string report;
-  for (size_t i = 2; i < args.size(); ++i) {
-    std::string key = args[i].substr(0, args[i].find('='));
-    std::string text = args[i].substr(args[i].find('=') + 1);
-    int32_t slot = engine::readHexField(P, key, why);
-    if (slot < 0) return error(out, why);
-    auto v = engine::readValue(*session_, P.hexState.fields[slot].type, text, why);
-    if (!v) return error(out, why);
-    e.fields.push_back({slot, *v});
-    report += fmt::format("{}.{} = {}\n", args[1], key, session_->display(*v));
-  }
-  if (applyEdit(e, out)) out += report;
+  auto fields = readFieldPairs(args, 2, session_->program().hexState, engine::readHexField, args[1],
+                               report, out);
+  if (fields && applyEdit(engine::edit::SetHex{h, *fields}, out)) out += report;
 }
 
 // setgame KEY=VALUE...: the game state, every pair read before any is applied.
 void Repl::cmdSetGame(const std::vector<std::string>& args, std::string& out) {
-  const Program& P = session_->program();
   const char* usage = "setgame takes KEY=VALUE..., as in `setgame round=2`";
   if (args.size() < 2) return error(out, usage);
   for (size_t i = 1; i < args.size(); ++i)
     if (args[i].find('=') == std::string::npos) return error(out, usage);
-  std::string why;
-  engine::edit::SetGame e;
   std::string report;
-  for (size_t i = 1; i < args.size(); ++i) {
-    std::string key = args[i].substr(0, args[i].find('='));
-    std::string text = args[i].substr(args[i].find('=') + 1);
-    int32_t slot = engine::readGameField(P, key, why);
-    if (slot < 0) return error(out, why);
-    auto v = engine::readValue(*session_, P.gameState.fields[slot].type, text, why);
-    if (!v) return error(out, why);
-    e.fields.push_back({slot, *v});
-    report += fmt::format("game.{} = {}\n", key, session_->display(*v));
-  }
-  if (applyEdit(e, out)) out += report;
+  auto fields = readFieldPairs(args, 1, session_->program().gameState, engine::readGameField,
+                               "game", report, out);
+  if (fields && applyEdit(engine::edit::SetGame{*fields}, out)) out += report;
 }
 
 void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
