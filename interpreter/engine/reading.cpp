@@ -115,24 +115,20 @@ int32_t readUnitField(const Program& p, int32_t cls, const std::string& name, st
                 : refuse(why, fmt::format("unit class {} has no field '{}' that can be set",
                                           p.classes[cls].name, name));
 }
+// A settable field of one of the program's state schemas, named for the refusal ("the side state").
+static int32_t readStateField(const Schema& schema, const char* owner, const std::string& name,
+                              std::string& why) {
+  int32_t f = settable(schema, name);
+  return f >= 0 ? f : refuse(why, fmt::format("{} has no field '{}' that can be set", owner, name));
+}
 int32_t readSideField(const Program& p, const std::string& name, std::string& why) {
-  int32_t f = settable(p.sideState, name);
-  return f >= 0
-             ? f
-             : refuse(why, fmt::format("the side state has no field '{}' that can be set", name));
+  return readStateField(p.sideState, "the side state", name, why);
 }
-
 int32_t readHexField(const Program& p, const std::string& name, std::string& why) {
-  int32_t f = settable(p.hexState, name);
-  return f >= 0 ? f
-                : refuse(why, fmt::format("the hex state has no field '{}' that can be set", name));
+  return readStateField(p.hexState, "the hex state", name, why);
 }
-
 int32_t readGameField(const Program& p, const std::string& name, std::string& why) {
-  int32_t f = settable(p.gameState, name);
-  return f >= 0
-             ? f
-             : refuse(why, fmt::format("the game state has no field '{}' that can be set", name));
+  return readStateField(p.gameState, "the game state", name, why);
 }
 
 std::optional<Value> readValue(const Session& s, const Type& t, const std::string& text,
