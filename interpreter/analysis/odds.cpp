@@ -179,6 +179,9 @@ OddsOutcome summarizeOutcome(const Session& before, const Session& after) {
         case S::OnMap:
           o.changes.push_back(fmt::format("{} placed at {}", y.id, b.map.label(y.hex)));
           break;
+        case S::Merged:
+          o.changes.push_back(y.id + " merged into another unit");
+          break;
       }
     } else if (y.status == S::OnMap && x.hex != y.hex) {
       o.changes.push_back(fmt::format("{} {} → {}", y.id, a.map.label(x.hex), b.map.label(y.hex)));

@@ -149,7 +149,7 @@ Type Compiler::fieldType(const Type& obj, int32_t nameId, const std::string& nam
       {"side", Type::of(TypeKind::Side)},       {"hex", Type{TypeKind::Hex, -1, true, nullptr}},
       {"facing", Type::of(TypeKind::Int)},      {"on_map", Type::of(TypeKind::Bool)},
       {"eliminated", Type::of(TypeKind::Bool)}, {"exited", Type::of(TypeKind::Bool)},
-      {"class", Type::of(TypeKind::Str)}};
+      {"merged", Type::of(TypeKind::Bool)},     {"class", Type::of(TypeKind::Str)}};
   static const std::unordered_map<std::string, Type> kSideProps = {
       {"name", Type::of(TypeKind::Str)},
       {"title", Type::of(TypeKind::Str)},

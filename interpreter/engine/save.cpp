@@ -415,7 +415,7 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
       int status = u.at("status").get<int>();
       if (us.type < 0 || us.type >= static_cast<int32_t>(P.unitTypes.size()) || us.side < 0 ||
           us.side >= static_cast<int32_t>(P.sides.size()) || us.hex < -1 ||
-          us.hex >= st.map.size() || us.facing < -1 || us.facing > 5 || status < 0 || status > 3)
+          us.hex >= st.map.size() || us.facing < -1 || us.facing > 5 || status < 0 || status > 4)
         return fmt::format("unit {} of the save is malformed", us.id);
       us.status = static_cast<eval::UnitStatus>(status);
       us.cls = P.unitTypes[us.type].cls;

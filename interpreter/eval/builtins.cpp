@@ -7,6 +7,7 @@
 
 #include "eval/builtins_hex.h"
 #include "eval/interpreter.h"
+#include "limits/limits.h"
 
 namespace polemos::eval {
 namespace {
@@ -468,6 +469,45 @@ Value bRestore(Context& c, Args a) {
   w.hex = h;
   return Value::none();
 }
+// Units made and joined during play (a detachment split off, two units combined). A new unit comes
+// after every other, so the indexes of the units there were do not change and a replay of the same
+// commands makes the same ids.
+Value bSplit(Context& c, Args a) {
+  const UnitState& u = needUnit(c, a[0], "split");
+  if (u.status != UnitStatus::OnMap) c.fail(fmt::format("split(): {} is not on the map", u.id));
+  if (c.state.units.size() >= limits::kMaxSavedUnits)
+    c.fail(fmt::format("split(): a game has at most {} units (the most a saved game may have)",
+                       limits::kMaxSavedUnits));
+  std::string id;
+  for (int n = 2;; ++n) {
+    id = fmt::format("{}_{}", u.id, n);
+    bool used = false;
+    for (const UnitState& o : c.state.units) used = used || o.id == id;
+    if (!used) break;
+  }
+  UnitState d = u;  // a copy: the push below may move the units, `u` with them
+  d.id = id;
+  const std::string what = "split " + u.id, where = c.state.map.label(u.hex);
+  size_t at = c.state.units.size();
+  c.state.units.push_back(std::move(d));
+  c.state.touchWhere(at, -1, c.state.units[at].hex, true);
+  c.trace({}, TraceKind::Effect, what, where, id);
+  return Value::of(Tag::Unit, static_cast<int64_t>(at));
+}
+Value bMerge(Context& c, Args a) {
+  const UnitState& b = needUnit(c, a[0], "merge");
+  const UnitState& into = needUnit(c, a[1], "merge");
+  if (a[0].i == a[1].i) c.fail(fmt::format("merge(): {} cannot join itself", b.id));
+  if (b.status != UnitStatus::OnMap || into.status != UnitStatus::OnMap)
+    c.fail(fmt::format("merge(): {} and {} must both be on the map", b.id, into.id));
+  std::string what = b.id + " into " + into.id;
+  c.state.touchWhere(static_cast<size_t>(a[0].i), b.hex, -1, true);
+  c.state.units[a[0].i].status = UnitStatus::Merged;
+  c.trace({}, TraceKind::Effect, "merge " + what, c.state.map.label(c.state.units[a[0].i].hex),
+          "merged");
+  return Value::none();
+}
+
 // The map changed during play: a village set afire, a fort breached (a hex's terrain), a palisade
 // built or a bridge destroyed (a hexside's kinds). Each is a new epoch (eval/state.h): what the
 // hooks read of the map is not stamped, so every kept search is made anew.
@@ -669,6 +709,8 @@ const std::vector<BuiltinFn>& implementations() {
         {"place", bPlace},
         {"exit_map", bRemove},
         {"restore", bRestore},
+        {"split", bSplit},
+        {"merge", bMerge},
         {"set_terrain", bSetTerrain},
         {"add_hexside", bAddHexside},
         {"remove_hexside", bRemoveHexside},

@@ -72,11 +72,12 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
         if (memo_) memo_->readField(obj.i, GameState::kFacingSlot);
         return u.facing >= 0 ? Value::integer(u.facing) : Value::none();
       }
-      if (name == "on_map" || name == "eliminated" || name == "exited")
+      if (name == "on_map" || name == "eliminated" || name == "exited" || name == "merged")
         if (memo_) memo_->readField(obj.i, GameState::kHexSlot);  // the hex slot: where it is
       if (name == "on_map") return Value::boolean(u.status == UnitStatus::OnMap);
       if (name == "eliminated") return Value::boolean(u.status == UnitStatus::Eliminated);
       if (name == "exited") return Value::boolean(u.status == UnitStatus::Exited);
+      if (name == "merged") return Value::boolean(u.status == UnitStatus::Merged);
       if (name == "class") return Value::string(cls.name);
       throw RuntimeError(
           fmt::format("unit {} (unit class {}) has no field '{}'", u.id, cls.name, name));

@@ -20,7 +20,8 @@
 
 namespace polemos::eval {
 
-enum class UnitStatus : uint8_t { Off, OnMap, Eliminated, Exited };
+// Merged: joined another unit during play (merge()); out of play, neither lost nor gone.
+enum class UnitStatus : uint8_t { Off, OnMap, Eliminated, Exited, Merged };
 
 struct UnitState {
   std::string id;

@@ -100,6 +100,12 @@ const std::vector<BuiltinSig>& table() {
       S("place", 2, 2, true, Void, Any, "place(u, hex): put on the map or move; fires `moved`"),
       S("exit_map", 1, 1, true, Void, Any, "exit_map(u): the unit leaves the map"),
       S("restore", 2, 2, true, Void, Any, "restore(u, hex): an eliminated unit returns"),
+      S("split", 1, 1, true, Unit, Any,
+        "split(u): a copy of the unit, in its hex, under a new id (u's id, '_' and the first free "
+        "number from 2): a detachment; the rules then share out its men"),
+      S("merge", 2, 2, true, Void, Any,
+        "merge(b, a): unit b joins unit a and leaves play (b.merged; not eliminated, not exited); "
+        "the rules add its men to a's"),
       S("set_terrain", 2, 2, true, Void, Any,
         "set_terrain(h, kind): the hex's terrain changes (a village burns, a wall is breached)"),
       S("add_hexside", 3, 3, true, Void, Any,

@@ -29,6 +29,7 @@ void Repl::cmdUnits(const std::vector<std::string>& args, std::string& out) {
     std::string where = u.status == eval::UnitStatus::OnMap        ? st.map.label(u.hex)
                         : u.status == eval::UnitStatus::Eliminated ? "eliminated"
                         : u.status == eval::UnitStatus::Exited     ? "exited"
+                        : u.status == eval::UnitStatus::Merged     ? "merged"
                                                                    : "off map";
     out += fmt::format("{:<10} {:<8} {:<14} {}\n", u.id, P.sides[u.side].name,
                        P.unitTypes[u.type].name, where);
