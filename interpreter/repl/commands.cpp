@@ -14,34 +14,35 @@ namespace polemos::repl {
 const std::vector<Repl::Command>& Repl::commands() {
   static const std::vector<Command> kCommands = {
       {"status", "status", "where the game stands: turn, phase, who must act and how",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdStatus(out); }},
-      {"legal", "legal", "the numbered legal options at the current decision",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdLegal(out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdStatus(out); }, 0},
+      {"legal", "legal [UNIT]",
+       "the numbered legal options at the current decision (with UNIT: those that name it)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdLegal(l.args, out); }, 1},
       {"pick", "pick N|OPTION",
        "take option N of `legal` (or of a pending choice), or the option written OPTION (`pick "
        "0303`)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdPick(l.args, out); }},
       {"end", "end", "end the current phase (if its end requirements hold)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdEnd(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdEnd(l.args, out); }, 0},
       {"pass", "pass", "pass in an alternation (two passes in a row end it)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdEnd(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdEnd(l.args, out); }, 0},
       {"next", "next",
        "run to the next decision (dice are rolled as they come); at a pause, go on to the next "
        "stop",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdNext(out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdNext(out); }, 0},
       {"step", "step [on|off]",
        "stop at each pause of the rules (the quarter turns of an events phase) and show the "
        "state there; alone: says which",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdStep(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdStep(l.args, out); }, 1},
       {"auto", "auto [N]", "a random legal player acts N times (default: to the end of the game)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdAuto(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdAuto(l.args, out); }, 1},
       {"trace", "trace on|off|all",
        "show the rules that fire after each command (all: with phases)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdTrace(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdTrace(l.args, out); }, 1},
       {"log", "log [N]", "the last N trace events (default 20)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdLog(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdLog(l.args, out); }, 1},
       {"why", "why", "the chain of events behind the last result",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdWhy(out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdWhy(out); }, 0},
       {"dice", "dice N N ...", "force the next dice rolls, in order",
        [](Repl& r, const Line& l, std::string& out) { r.cmdDice(l.args, out); }},
       {"eval", "eval EXPR", "evaluate an expression of the language on the current game",
@@ -54,23 +55,23 @@ const std::vector<Repl::Command>& Repl::commands() {
        "that it is refused",
        [](Repl& r, const Line& l, std::string& out) { r.cmdExpect(l.args, l.rest, out); }},
       {"units", "units [SIDE]", "list units with their hexes and state",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdUnits(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdUnits(l.args, out); }, 1},
       {"sandbox", "sandbox COLSxROWS [from HEX] [sides A,B]",
        "a new empty map under the current ruleset (its first hex 0101, or HEX; its sides the "
        "game's, or A, B), for setting up a situation",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSandbox(l.args, out); }},
       {"terrain", "terrain HEX KIND", "set a hex's terrain",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdTerrain(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdTerrain(l.args, out); }, 2},
       {"elevation", "elevation HEX N", "set a hex's elevation (Warfare: N steps of 10 m)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdElevation(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdElevation(l.args, out); }, 2},
       {"hexside", "hexside HEX HEX KIND",
        "add a feature (stream, ridge, ...) to the hexside between two hexes",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdHexside(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdHexside(l.args, out); }, 3},
       {"place", "place SIDE TYPE HEX [facing DIR] [as ID] [KEY=VALUE...]",
        "put a new unit on the map",
        [](Repl& r, const Line& l, std::string& out) { r.cmdPlace(l.args, out); }},
       {"remove", "remove UNIT", "take a unit off the map",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdRemove(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdRemove(l.args, out); }, 1},
       {"set", "set UNIT KEY=VALUE...",
        "change fields of a unit (strength, disrupted, facing, hex, ...), all or none",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSet(l.args, false, out); }},
@@ -85,19 +86,19 @@ const std::vector<Repl::Command>& Repl::commands() {
       {"goto", "goto PHASE [SIDE] [--first]",
        "end phases until PHASE (of SIDE) begins (--first: take the first option of each decision "
        "on the way)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdGoto(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdGoto(l.args, out); }, 3},
       {"ruleset", "ruleset NAME",
        "start a new game under another ruleset (its default scenario, if named)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }, 1},
       {"scenario", "scenario NAME", "start a new game of another scenario of this ruleset",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }, 1},
       {"house", "house [FILE | --clear]",
        "the house-rule files in effect, or start a new game with FILE added to them (--clear: "
        "none)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdHouse(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdHouse(l.args, out); }, 1},
       {"level", "level [NAME]",
        "the level being played, or start a new game of this ruleset and scenario at level NAME",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdNewGame(l.args, out); }, 1},
       {"compare", "compare TARGET... [--level L] [--map FROM=TO]... -- ACTION ARGS [--policy P]",
        "the odds of ACTION here and in the same situation under each TARGET (a ruleset or a "
        "house-rule file), side by side, with the rules that differ",
@@ -105,11 +106,11 @@ const std::vector<Repl::Command>& Repl::commands() {
       {"rule", "rule N",
        "rule N (7.43 or §7.43) of this game's rules: the declarations (file:line) and the test "
        "scripts that cite it",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdRule(l.args, out); }},
-      {"diff", "diff [OTHER]",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdRule(l.args, out); }, 1},
+      {"diff", "diff [OTHER | A B]",
        "the rules that differ from this game's (with its house rules) to OTHER, a ruleset or file; "
        "alone: what the house rules change",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdDiff(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdDiff(l.args, out); }, 2},
       {"odds",
        "odds [ACTION ARGS...] [--policy first|last|random] [--split] [--picks N,N...] [--json]",
        "the exact probability of every outcome of ACTION (alone: of the action under way), every "
@@ -122,21 +123,21 @@ const std::vector<Repl::Command>& Repl::commands() {
        "the map as text (terrain letters, units by id with facing), or as an SVG picture",
        [](Repl& r, const Line& l, std::string& out) { r.cmdMap(l.args, out); }},
       {"show", "show UNIT|HEX", "everything about one unit or one hex",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdShow(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdShow(l.args, out); }, 2},
       {"undo", "undo [N]", "take back the last N moves (default 1)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdUndo(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdUndo(l.args, out); }, 1},
       {"redo", "redo", "put back a move taken back",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdRedo(out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdRedo(out); }, 0},
       {"save", "save FILE", "save the game (JSON)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdSave(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdSave(l.args, out); }, 1},
       {"load", "load FILE", "load a saved game of this ruleset and scenario",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdLoad(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdLoad(l.args, out); }, 1},
       {"replay", "replay FILE",
        "replay a saved game from its start (same seed, same commands), showing each move",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdReplay(l.args, out); }},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdReplay(l.args, out); }, 1},
       {"help", "help [COMMAND|ACTION]", "this list, or one command or one ruleset action",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdHelp(l.args, out); }},
-      {"quit", "quit", "leave", nullptr},
+       [](Repl& r, const Line& l, std::string& out) { r.cmdHelp(l.args, out); }, 1},
+      {"quit", "quit", "leave", nullptr, 0},
   };
   return kCommands;
 }
@@ -182,13 +183,25 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
   Line l{splitWords(line), ""};
   const std::string& cmd = l.args[0];
   l.rest = trim(line.substr(cmd.size()));
-  // `exit` alone leaves, like `quit`; with arguments it is the ruleset's action of that name if it
-  // has one (Deluxe 8.6: `exit UNIT HEX`).
+  // Only `quit` (and end of input) leaves: `exit` is the ruleset's action of that name if it has one
+  // (Deluxe 8.6: `exit UNIT HEX`), and a slip of the fingers never ends a game.
   bool exitAction =
-      cmd == "exit" && l.args.size() > 1 && session_ &&
+      cmd == "exit" && session_ &&
       std::any_of(session_->program().actions.begin(), session_->program().actions.end(),
                   [](const ir::ActionInfo& a) { return a.name == "exit"; });
-  if (cmd == "quit" || (cmd == "exit" && !exitAction)) return false;
+  if (cmd == "quit") {
+    if (l.args.size() == 1) return false;
+    error(out, "quit takes no arguments (nothing was done)");
+    return true;
+  }
+  if (cmd == "exit" && !exitAction) {
+    error(out, "to leave, type quit (or press Ctrl-D); exit does not end the game");
+    return true;
+  }
+  if (cmd == "help" && l.args.size() > 2) {
+    error(out, "help takes at most one argument: help [COMMAND|ACTION] (nothing was done)");
+    return true;
+  }
   if (cmd == "help") {
     cmdHelp(l.args, out);
     return true;
@@ -199,6 +212,14 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
   }
   for (const Command& c : commands())
     if (cmd == c.name && c.run) {
+      if (c.maxArgs >= 0 && static_cast<int>(l.args.size()) - 1 > c.maxArgs) {
+        error(out, fmt::format("{} takes {}: {} (nothing was done)", cmd,
+                               c.maxArgs == 0   ? "no arguments"
+                               : c.maxArgs == 1 ? "at most one argument"
+                                                : fmt::format("at most {} arguments", c.maxArgs),
+                               c.usage));
+        return true;
+      }
       c.run(*this, l, out);
       return true;
     }

@@ -65,13 +65,31 @@ void Repl::cmdStatus(std::string& out) {
   out += fmt::format("{}: {}\n", turn, session_->describeStop());
 }
 
-void Repl::cmdLegal(std::string& out) {
+// `legal [UNIT]`: the options, numbered as `pick` takes them; with a unit, only the options that
+// name it (their numbers unchanged).
+void Repl::cmdLegal(const std::vector<std::string>& args, std::string& out) {
+  int32_t unit = -1;
+  if (args.size() > 1) {
+    const auto& units = session_->state().units;
+    for (size_t u = 0; u < units.size(); ++u)
+      if (units[u].id == args[1]) unit = static_cast<int32_t>(u);
+    if (unit < 0) return error(out, fmt::format("no unit '{}'", args[1]));
+  }
   auto opts = session_->legal();
   if (opts.empty()) {
     out += session_->over() ? "the game is over: nothing is legal\n" : "no options\n";
     return;
   }
-  for (size_t i = 0; i < opts.size(); ++i) out += fmt::format("{:>3}. {}\n", i + 1, opts[i].text);
+  size_t shown = 0;
+  for (size_t i = 0; i < opts.size(); ++i) {
+    if (unit >= 0 && std::none_of(opts[i].args.begin(), opts[i].args.end(), [&](const ir::Value& v) {
+          return v.tag == ir::Tag::Unit && v.i == unit;
+        }))
+      continue;
+    out += fmt::format("{:>3}. {}\n", i + 1, opts[i].text);
+    ++shown;
+  }
+  if (unit >= 0 && shown == 0) out += fmt::format("no option names {} now\n", args[1]);
 }
 
 void Repl::pushHistory() {

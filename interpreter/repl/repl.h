@@ -65,6 +65,7 @@ class Repl {
     const char* usage;
     const char* text;
     void (*run)(Repl&, const Line&, std::string&);  // null: handled before the table (quit)
+    int maxArgs = -1;  // the most arguments it takes (-1: any); more is an error, not ignored
   };
   static const std::vector<Command>& commands();
 
@@ -82,7 +83,7 @@ class Repl {
   void cmdHouse(const std::vector<std::string>& args, std::string& out);
   void cmdNewGame(const std::vector<std::string>& args, std::string& out);
   void cmdLoad(const std::vector<std::string>& args, std::string& out);
-  void cmdLegal(std::string& out);
+  void cmdLegal(const std::vector<std::string>& args, std::string& out);
   void cmdHelp(const std::vector<std::string>& args, std::string& out);
   void cmdLog(const std::vector<std::string>& args, std::string& out);
   void cmdEval(const std::string& text, bool expect, std::string& out);
