@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -130,6 +131,20 @@ bool readScript(std::istream& in, const std::string& script, repl::ReplOptions& 
 
 }  // namespace
 
+// Ctrl-C at the prompt clears the line and asks again; it never ends the program. While a command
+// runs it is ignored: the command runs to its end, so the game is never left half-changed.
+volatile std::sig_atomic_t gInterrupted = 0;
+extern "C" void onInterrupt(int) {
+  gInterrupted = 1;
+}
+void catchInterrupts() {
+  struct sigaction sa {};
+  sa.sa_handler = onInterrupt;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;  // no SA_RESTART: the terminal read returns, and readline with it
+  sigaction(SIGINT, &sa, nullptr);
+}
+
 int playCommand(const std::vector<std::string>& args) {
   repl::ReplOptions o;
   std::vector<std::string> pos;
@@ -153,12 +168,29 @@ int playCommand(const std::vector<std::string>& args) {
     rl_attempted_completion_function = complete;
     std::string hist = historyPath();
     if (!hist.empty()) read_history(hist.c_str());
+    catchInterrupts();
     for (;;) {
+      gInterrupted = 0;
       char* raw = readline("> ");
-      if (!raw) break;
+      if (!raw && gInterrupted) {
+        // Ctrl-C: the line is dropped; a fresh prompt.
+        std::fputs("\n", stdout);
+        std::fflush(stdout);
+        continue;
+      }
+      if (!raw) {
+        // Ctrl-D (end of input): leave on a line of its own.
+        std::fputs("\n", stdout);
+        break;
+      }
       std::string line = raw;
       std::free(raw);
-      if (line.find_first_not_of(" \t") != std::string::npos) add_history(line.c_str());
+      if (gInterrupted) continue;
+      if (line.find_first_not_of(" \t") != std::string::npos) {
+        add_history(line.c_str());
+        // Written as it grows: a session killed from outside keeps what was typed.
+        if (!hist.empty()) write_history(hist.c_str());
+      }
       out.clear();
       bool more = r.execute(line, out);
       std::fputs(out.c_str(), stdout);

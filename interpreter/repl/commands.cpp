@@ -183,8 +183,8 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
   Line l{splitWords(line), ""};
   const std::string& cmd = l.args[0];
   l.rest = trim(line.substr(cmd.size()));
-  // Only `quit` (and end of input) leaves: `exit` is the ruleset's action of that name if it has one
-  // (Deluxe 8.6: `exit UNIT HEX`), and a slip of the fingers never ends a game.
+  // Only `quit` (and end of input) leaves: `exit` is the ruleset's action of that name if it has
+  // one (Deluxe 8.6: `exit UNIT HEX`), and a slip of the fingers never ends a game.
   bool exitAction =
       cmd == "exit" && session_ &&
       std::any_of(session_->program().actions.begin(), session_->program().actions.end(),

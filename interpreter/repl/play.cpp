@@ -82,9 +82,9 @@ void Repl::cmdLegal(const std::vector<std::string>& args, std::string& out) {
   }
   size_t shown = 0;
   for (size_t i = 0; i < opts.size(); ++i) {
-    if (unit >= 0 && std::none_of(opts[i].args.begin(), opts[i].args.end(), [&](const ir::Value& v) {
-          return v.tag == ir::Tag::Unit && v.i == unit;
-        }))
+    if (unit >= 0 &&
+        std::none_of(opts[i].args.begin(), opts[i].args.end(),
+                     [&](const ir::Value& v) { return v.tag == ir::Tag::Unit && v.i == unit; }))
       continue;
     out += fmt::format("{:>3}. {}\n", i + 1, opts[i].text);
     ++shown;

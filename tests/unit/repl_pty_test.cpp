@@ -1,5 +1,6 @@
 // Drives the real `polemos play` binary through a pseudo-terminal: tab completion of a command,
-// line editing, and the history file kept between sessions.
+// line editing, the history file (written as it grows), Ctrl-C clearing the line without ending
+// the program, and Ctrl-D leaving on a line of its own.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <pty.h>
@@ -84,6 +85,78 @@ TEST(ReplPty, CompletesCommandsAndKeepsHistory) {
   std::stringstream h(text);
   EXPECT_NE(h.str().find("strike r1"), std::string::npos) << "history: " << h.str();
   EXPECT_NE(h.str().find("pick 1"), std::string::npos) << "history: " << h.str();
+  fs::remove_all(home);
+}
+
+// Starts `polemos play duel.pol duel.pol` on a pseudo-terminal; returns the child's pid.
+pid_t startDuel(int& fd, const fs::path& home) {
+  std::string duel = std::string(POLEMOS_TEST_DIR) + "/golden/duel.pol";
+  std::string binary = std::string(POLEMOS_BINARY);
+  pid_t pid = forkpty(&fd, nullptr, nullptr, nullptr);
+  if (pid == 0) {
+    setenv("HOME", home.c_str(), 1);
+    setenv("TERM", "dumb", 1);
+    execl(binary.c_str(), binary.c_str(), "play", duel.c_str(), duel.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  return pid;
+}
+
+// Waits up to 5 s for the child to end; true if it did (its status in `status`).
+bool ended(pid_t pid, int& status) {
+  for (int i = 0; i < 100; ++i) {
+    if (waitpid(pid, &status, WNOHANG) == pid) return true;
+    usleep(50000);
+  }
+  return false;
+}
+
+TEST(ReplPty, CtrlCClearsTheLineAndCtrlDLeaves) {
+  fs::path home = fs::temp_directory_path() / ("polemos_pty_c_" + std::to_string(getpid()));
+  fs::create_directories(home);
+  int fd = -1;
+  pid_t pid = startDuel(fd, home);
+  ASSERT_GE(pid, 0);
+  std::string all;
+  readUntil(fd, "> ", 10000, all);
+  ASSERT_NE(all.find("red to act"), std::string::npos) << all;
+  // Half a command, then Ctrl-C: the line is gone, the program still there.
+  all.clear();
+  type(fd, "bogu");
+  type(fd, "\x03");
+  usleep(200000);
+  type(fd, "status\r");
+  readUntil(fd, "red to act: ", 10000, all);
+  size_t at = all.rfind("status");
+  ASSERT_NE(at, std::string::npos) << all;
+  EXPECT_EQ(all.find("bogustatus"), std::string::npos) << all;
+  EXPECT_EQ(all.find("unknown command"), std::string::npos) << all;
+  int status = 0;
+  EXPECT_EQ(waitpid(pid, &status, WNOHANG), 0) << "Ctrl-C ended the program";
+  // `exit` does not leave either.
+  all.clear();
+  type(fd, "exit\r");
+  readUntil(fd, "type quit", 10000, all);
+  EXPECT_NE(all.find("to leave, type quit"), std::string::npos) << all;
+  EXPECT_EQ(waitpid(pid, &status, WNOHANG), 0) << "exit ended the program";
+  // The history file already holds what was typed, before the session ends.
+  std::ifstream hist(home / ".polemos_history");
+  std::stringstream raw;
+  raw << hist.rdbuf();
+  EXPECT_NE(raw.str().find("status"), std::string::npos) << raw.str();
+  // Ctrl-D on an empty line leaves, with a newline after the prompt.
+  all.clear();
+  type(fd, "\x04");
+  readUntil(fd, "\n", 5000, all);
+  bool done = ended(pid, status);
+  if (!done) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+  }
+  EXPECT_TRUE(done) << "Ctrl-D did not end the program";
+  EXPECT_NE(all.find('\n'), std::string::npos) << all;
+  close(fd);
   fs::remove_all(home);
 }
 
