@@ -233,10 +233,12 @@ std::string nextUnitId(const Session& s, const std::string& typeName) {
 }
 
 std::unique_ptr<Session> openSandbox(const Program& base, const check::SandboxSpec& spec,
-                                     const SessionConfig& config, std::string& why) {
+                                     const SessionConfig& config, std::string& why,
+                                     const std::vector<int64_t>& forced) {
   auto p = check::sandboxProgram(base, spec, why);
   if (!p) return nullptr;
   auto s = std::make_unique<Session>(p, config);
+  s->forceDice(forced);
   Outcome o = s->start();
   if (o.kind == Outcome::Error) {
     why = "the sandbox could not start: " + o.message;

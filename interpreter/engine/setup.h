@@ -102,8 +102,10 @@ std::string nextUnitId(const Session& s, const std::string& typeName);
 // A new game of `base`'s rules (and its scenario's sides and set-up, if it has one) on an open map
 // of the given size: the checker builds the program, then it starts. Nothing, with `why`, when it
 // cannot be made or does not start.
+// `forced`: dice to force before the sandbox starts (those the player forced before asking for it).
 std::unique_ptr<Session> openSandbox(const ir::Program& base, const check::SandboxSpec& spec,
-                                     const SessionConfig& config, std::string& why);
+                                     const SessionConfig& config, std::string& why,
+                                     const std::vector<int64_t>& forced = {});
 
 // Ends phases until PHASE (of SIDE, or of any side when -1) begins, taking no actions. A decision
 // on the way stops it, unless `takeFirst`: then each takes its first option. All or nothing: on an

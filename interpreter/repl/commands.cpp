@@ -43,7 +43,9 @@ const std::vector<Repl::Command>& Repl::commands() {
        [](Repl& r, const Line& l, std::string& out) { r.cmdLog(l.args, out); }, 1},
       {"why", "why", "the chain of events behind the last result",
        [](Repl& r, const Line& l, std::string& out) { r.cmdWhy(out); }, 0},
-      {"dice", "dice N N ...", "force the next dice rolls, in order",
+      {"dice", "dice [N N ... | --clear]",
+       "force the next dice rolls, in order (carried into a new game started next); alone: the "
+       "forced queue; --clear: none forced",
        [](Repl& r, const Line& l, std::string& out) { r.cmdDice(l.args, out); }},
       {"eval", "eval EXPR", "evaluate an expression of the language on the current game",
        [](Repl& r, const Line& l, std::string& out) { r.cmdExpect(l.args, l.rest, out); }},

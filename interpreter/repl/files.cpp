@@ -14,16 +14,34 @@ namespace polemos::repl {
 using namespace polemos::ir;
 
 bool Repl::restart(std::string& out) {
+  takeForcedDice();
   auto old = std::move(session_);
   if (!start(out)) {
     ++errors_;
     session_ = std::move(old);
+    carriedDice_.clear();
     out += "error: the current game is unchanged\n";
     return false;
   }
   history_.clear();
   log_.clear();
+  noteCarriedDice(out);
   return true;
+}
+
+void Repl::takeForcedDice() {
+  carriedDice_.clear();
+  if (session_) carriedDice_.assign(session_->forcedDice().begin(), session_->forcedDice().end());
+}
+
+// The new game's log starts with the dice carried over, so that a replay forces them too.
+void Repl::noteCarriedDice(std::string& out) {
+  if (carriedDice_.empty()) return;
+  std::string shown;
+  for (int64_t d : carriedDice_) shown += (shown.empty() ? "" : " ") + std::to_string(d);
+  log_.push_back("dice " + shown);
+  out += fmt::format("forced dice carried into the new game: {}\n", shown);
+  carriedDice_.clear();
 }
 
 void Repl::cmdSave(const std::vector<std::string>& args, std::string& out) {

@@ -252,19 +252,35 @@ void Repl::cmdWhy(std::string& out) {
 }
 
 // `dice N N ...`: the faces the next rolls will show.
+// `dice`: the forced queue; `dice N N ...`: force more; `dice --clear`: none forced.
 void Repl::cmdDice(const std::vector<std::string>& args, std::string& out) {
+  auto queue = [&] {
+    std::string shown;
+    for (int64_t d : session_->forcedDice())
+      shown += (shown.empty() ? "" : " ") + std::to_string(d);
+    return shown;
+  };
+  if (args.size() == 1) {
+    std::string q = queue();
+    out += q.empty() ? "no dice forced: the next rolls come from the game's seed\n"
+                     : fmt::format("next dice: {}\n", q);
+    return;
+  }
+  if (args.size() == 2 && args[1] == "--clear") {
+    session_->clearForcedDice();
+    record();
+    out += "no dice forced: the next rolls come from the game's seed\n";
+    return;
+  }
   std::vector<int64_t> faces;
   for (size_t i = 1; i < args.size(); ++i) {
     auto v = parseInt(args[i]);
     if (!v) return error(out, fmt::format("'{}' is not a die face", args[i]));
     faces.push_back(*v);
   }
-  if (faces.empty()) return error(out, "dice takes the faces to force, as in `dice 4 2`");
   session_->forceDice(faces);
   record();
-  std::string shown;
-  for (int64_t d : session_->forcedDice()) shown += (shown.empty() ? "" : " ") + std::to_string(d);
-  out += fmt::format("next dice: {}\n", shown);
+  out += fmt::format("next dice: {}\n", queue());
 }
 
 void Repl::cmdUndo(const std::vector<std::string>& args, std::string& out) {
@@ -275,7 +291,19 @@ void Repl::cmdUndo(const std::vector<std::string>& args, std::string& out) {
     n = *v;
   }
   if (!history_.canUndo()) return error(out, "nothing to undo");
+  std::deque<int64_t> before = session_->forcedDice();
   for (long long i = 0; i < n && history_.undo(*session_, log_); ++i) {
+  }
+  // Undo puts the whole game back, the forced dice with it: said aloud, never silently.
+  if (session_->forcedDice() != before) {
+    std::string shown;
+    for (int64_t d : session_->forcedDice())
+      shown += (shown.empty() ? "" : " ") + std::to_string(d);
+    out += shown.empty() ? "the forced dice are as they were then: none\n"
+                         : fmt::format(
+                               "the forced dice are as they were then: {} (`dice --clear` "
+                               "drops them)\n",
+                               shown);
   }
   cmdStatus(out);
 }

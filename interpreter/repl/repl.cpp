@@ -42,6 +42,7 @@ bool Repl::start(std::string& out) {
     return false;
   }
   session_ = std::make_unique<engine::Session>(loaded.program, options_.session);
+  session_->forceDice(carriedDice_);
   newGameForExpect();
   engine::Outcome o = session_->start();
   if (o.kind != engine::Outcome::Ok) {

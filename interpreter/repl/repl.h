@@ -144,6 +144,12 @@ class Repl {
   std::vector<std::string> log_;  // the commands that changed the game since it started
   std::string currentLine_;
   void record() { log_.push_back(currentLine_); }
+  // Dice forced in the game being replaced, to be forced in the new one before it starts (an
+  // auditor forces turn 1's dice, then opens the sandbox or scenario); shown and logged by
+  // noteCarriedDice once it has started.
+  std::vector<int64_t> carriedDice_;
+  void takeForcedDice();
+  void noteCarriedDice(std::string& out);
   void cmdReplay(const std::vector<std::string>& args, std::string& out);
   void cmdSave(const std::vector<std::string>& args, std::string& out);
   enum class TraceMode { Off, On, All } trace_ = TraceMode::On;

@@ -289,8 +289,12 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
     }
   }
   std::string why;
-  auto s = engine::openSandbox(P, spec, options_.session, why);
-  if (!s) return error(out, why);
+  takeForcedDice();
+  auto s = engine::openSandbox(P, spec, options_.session, why, carriedDice_);
+  if (!s) {
+    carriedDice_.clear();
+    return error(out, why);
+  }
   std::string openName = check::sandboxTerrain(s->program());
   session_ = std::move(s);
   newGameForExpect();
@@ -302,6 +306,7 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   std::string shown = from ? " from " + session_->state().map.label(0) : "";
   out += fmt::format("sandbox {}x{}{} of {}, all {}; sides {}\n", spec.columns, spec.rows, shown,
                      p.rulesetName, openName, sides);
+  noteCarriedDice(out);
   cmdStatus(out);
 }
 

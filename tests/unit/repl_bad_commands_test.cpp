@@ -29,7 +29,7 @@ const BadCase kCases[] = {
     {"trace", "error: trace takes on, off or all"},
     {"log -3", "error: log takes a positive number of events"},
     {"log many", "error: log takes a positive number of events"},
-    {"dice", "error: dice takes the faces to force"},
+    {"dice --bogus", "error: '--bogus' is not a die face"},
     {"dice 4 x", "error: 'x' is not a die face"},
     {"undo", "error: nothing to undo"},
     {"undo 0", "error: undo takes a positive number of moves"},
