@@ -36,8 +36,9 @@ const char* kRunUsage =
     "Runs REPL commands from SCRIPT, echoing each as `> command` followed by its output. The game\n"
     "is RULESET and SCENARIO, or those named on the script's first lines as `# ruleset: NAME` and\n"
     "`# scenario: NAME` (also `# seed: N`, `# level: L`, `# option: K=V`, `# house: FILE`,\n"
-    "`# json: on`). Exit status 1 if any `expect` failed\n"
-    "(with --strict: at the first error). --coverage prints, at the end, which cited rules of the\n"
+    "`# json: on`). Exit status 1 if any `expect` failed or any command was refused with an\n"
+    "error (with --strict: stops at the first). --coverage prints, at the end, which cited rules "
+    "of the\n"
     "ruleset ran, by rule number, and which never did.\n";
 
 // Parses the options shared by play, run and odds; returns 0 to go on, -1 after --help, or an exit
@@ -317,11 +318,16 @@ int runCommand(const std::vector<std::string>& argsIn) {
     cov->flush(r.session());
     std::fputs(cov->report().c_str(), stdout);
   }
-  if (r.failedExpects() > 0) {
+  // A script fails on a failed expectation and on any command refused with an error (an expect that
+  // does not compile, a typo, a bad argument): a script that cannot say what it meant is not a
+  // pass.
+  // (`illegal:` refusals are the game's answers, not errors of the script.)
+  if (r.failedExpects() > 0)
     fmt::print("{} expectation{} failed\n", r.failedExpects(), r.failedExpects() == 1 ? "" : "s");
-    return 1;
-  }
-  return 0;
+  if (r.errors() > 0)
+    fmt::print("{} command{} refused with an error\n", r.errors(),
+               r.errors() == 1 ? " was" : "s were");
+  return r.failedExpects() > 0 || r.errors() > 0 ? 1 : 0;
 }
 
 namespace {
