@@ -93,17 +93,27 @@ std::string historyPath() {
 bool readScript(std::istream& in, const std::string& script, repl::ReplOptions& o,
                 std::vector<std::string>& lines) {
   for (std::string l; std::getline(in, l);) lines.push_back(l);
-  // The script may name its game in header comments.
+  // The script may name its game in header comments. A file named there (not a ruleset or scenario
+  // named by name) is relative to the script's folder, wherever the script is run from.
+  std::string dir =
+      script.find('/') == std::string::npos ? "" : script.substr(0, script.rfind('/') + 1);
+  auto relative = [&](const std::string& v) {
+    bool file = v.find('/') != std::string::npos ||
+                (v.size() > 4 && v.compare(v.size() - 4, 4, ".pol") == 0);
+    return !file || v.empty() || v[0] == '/' ? v : dir + v;
+  };
   o.scenario.clear();
   bool named = false;
   for (const auto& l : lines) {
     if (l.rfind("# ruleset:", 0) == 0) {
       o.ruleset = l.substr(10);
       o.ruleset.erase(0, o.ruleset.find_first_not_of(' '));
+      o.ruleset = relative(o.ruleset);
       named = true;
     } else if (l.rfind("# scenario:", 0) == 0) {
       o.scenario = l.substr(11);
       o.scenario.erase(0, o.scenario.find_first_not_of(' '));
+      o.scenario = relative(o.scenario);
     } else if (l.rfind("# json: on", 0) == 0) {
       o.json = true;
     } else if (l.rfind("# option:", 0) == 0 || l.rfind("# level:", 0) == 0 ||
@@ -113,10 +123,7 @@ bool readScript(std::istream& in, const std::string& script, repl::ReplOptions& 
       if (l.rfind("# level:", 0) == 0) {
         o.session.level = v;
       } else if (l.rfind("# house:", 0) == 0) {
-        // Relative to the script's folder.
-        std::string dir =
-            script.find('/') == std::string::npos ? "" : script.substr(0, script.rfind('/') + 1);
-        o.houses.push_back(v[0] == '/' ? v : dir + v);
+        o.houses.push_back(v.empty() || v[0] == '/' ? v : dir + v);
       } else if (v.find('=') != std::string::npos) {
         o.session.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
       }
