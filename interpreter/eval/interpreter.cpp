@@ -159,7 +159,7 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
 
 std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args,
                                               std::string& error, Stop* failed) {
-  if (pureDepth_ == 0) budget_ = kStepBudget;
+  if (pureDepth_ == 0) budget_ = stepBudget();
   try {
     if (pureDepth_ >= limits::kMaxPureDepth)
       throw RuntimeError(
@@ -210,7 +210,7 @@ Machine& Interpreter::pureMachine() {
 }
 
 Stop Interpreter::run() {
-  budget_ = kStepBudget;
+  budget_ = stepBudget();
   Stop s = execute(machine_, false, 0);
   return s;
 }
@@ -228,8 +228,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
       if (--budget_ < 0) {
         throw RuntimeError(
             fmt::format("the ruleset ran {} steps without reaching a decision; it is "
-                        "probably looping",
-                        kStepBudget));
+                        "probably looping (in {})",
+                        stepBudget(), fn.name));
       }
       ++fr.pc;
       auto& st = m.stack;

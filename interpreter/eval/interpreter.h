@@ -131,6 +131,12 @@ class Interpreter {
   // Steps left in this run, shared by nested pure calls (a lambda called by a builtin does not get
   // a budget of its own).
   int64_t budget_ = kStepBudget;
+  // The steps a decision may take. A test run that makes every kept search again to compare it
+  // (POLEMOS_VERIFY_KEPT, eval/memo) does many times the work of a game, by design: that work is
+  // not the ruleset's looping, so its budget is larger.
+  int64_t stepBudget() const {
+    return memo_ != nullptr && memo_->verifying() ? 20 * kStepBudget : kStepBudget;
+  }
   std::vector<std::pair<int32_t, ir::ValueList>> pending_;
   friend class Context;
 };

@@ -200,9 +200,13 @@ void Repl::cmdPick(const std::vector<std::string>& args, std::string& out) {
   auto n = args.size() == 2 ? parseInt(args[1]) : std::nullopt;
   bool isIndex =
       n && args[1] == std::to_string(*n) && *n >= 1 && *n <= static_cast<long long>(opts.size());
-  if (args.size() == 2 && !isIndex) {
+  // Not an option's number: the option as `legal` writes it, in one word or several (`pick 0303`,
+  // `pick move r43 2621`).
+  std::string written;
+  for (size_t i = 1; i < args.size(); ++i) written += (i > 1 ? " " : "") + args[i];
+  if (args.size() >= 2 && !isIndex) {
     for (size_t i = 0; i < opts.size(); ++i) {
-      if (opts[i].kind != engine::Option::Pick || opts[i].text != args[1]) continue;
+      if (opts[i].text != written) continue;
       pushHistory();
       size_t before = session_->state().trace.size();
       afterMove(session_->apply(opts[i]), before, out);
@@ -210,6 +214,8 @@ void Repl::cmdPick(const std::vector<std::string>& args, std::string& out) {
     }
   }
   auto v = args.size() == 2 ? parseInt(args[1]) : std::nullopt;
+  if (!v && args.size() >= 2)
+    return error(out, fmt::format("no option is written '{}' (see `legal`)", written));
   if (!v) return error(out, "pick takes an option number, as in `pick 2` (see `legal`)");
   if (*v < 1 || *v > static_cast<long long>(opts.size()))
     return error(out, opts.empty() ? "there is nothing to pick"

@@ -17,7 +17,8 @@ struct BadCase {
 const BadCase kCases[] = {
     {"bogus", "error: unknown command 'bogus'"},
     {"pick", "error: pick takes an option number"},
-    {"pick x", "error: pick takes an option number"},
+    {"pick x", "error: no option is written 'x'"},
+    {"pick no such option", "error: no option is written 'no such option'"},
     {"pick 0", "error: pick a number from 1 to 3"},
     {"pick 99", "error: pick a number from 1 to 3"},
     {"pick -1", "error: pick a number from 1 to 3"},
