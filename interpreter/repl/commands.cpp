@@ -105,6 +105,13 @@ const std::vector<Repl::Command>& Repl::commands() {
        "the odds of ACTION here and in the same situation under each TARGET (a ruleset or a "
        "house-rule file), side by side, with the rules that differ",
        [](Repl& r, const Line& l, std::string& out) { r.cmdCompare(l.args, out); }},
+      {"tables", "tables",
+       "the ruleset's tables (name, title, rules, size), those whose values are ours marked "
+       "RECONSTRUCTED",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdTables(l.args, out); }, 0},
+      {"table", "table NAME",
+       "one table printed as on a player aid card: row keys down the left, column keys across",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdTables(l.args, out); }, 1},
       {"rule", "rule N",
        "rule N (7.43 or §7.43) of this game's rules: the declarations (file:line) and the test "
        "scripts that cite it",

@@ -84,6 +84,7 @@ class Repl {
   void cmdNewGame(const std::vector<std::string>& args, std::string& out);
   void cmdLoad(const std::vector<std::string>& args, std::string& out);
   void cmdLegal(const std::vector<std::string>& args, std::string& out);
+  void cmdTables(const std::vector<std::string>& args, std::string& out);
   void cmdHelp(const std::vector<std::string>& args, std::string& out);
   void cmdLog(const std::vector<std::string>& args, std::string& out);
   void cmdEval(const std::string& text, bool expect, std::string& out);

@@ -8,6 +8,7 @@
 #include "analysis/diff.h"
 #include "analysis/odds.h"
 #include "analysis/rule_index.h"
+#include "analysis/tables.h"
 #include "check/loader.h"
 #include "eval/interpreter.h"
 #include "repl/repl.h"
@@ -35,6 +36,33 @@ void Repl::cmdRule(const std::vector<std::string>& args, std::string& out) {
     return;
   }
   out += analysis::formatRule(index, rule) + analysis::statusOf(index, rule);
+}
+
+// `tables`, `table NAME`: the ruleset's tables as a player aid card prints them, those whose values
+// are ours marked RECONSTRUCTED (read from the files afresh; the game is not touched).
+void Repl::cmdTables(const std::vector<std::string>& args, std::string& out) {
+  const Program& P = session_->program();
+  std::string errors;
+  auto marked = analysis::reconstructedTables(
+      check::LoadRequest{options_.ruleset, options_.scenario, options_.houses}, errors);
+  if (!errors.empty()) {
+    ++errors_;
+    out += errors;
+    return;
+  }
+  if (args[0] == "tables") {
+    out += analysis::formatTableList(P, marked);
+    return;
+  }
+  if (args.size() != 2) return error(out, "table takes a table's name (`tables` lists them)");
+  const TableInfo* t = analysis::findTable(P, args[1]);
+  if (!t) {
+    std::string names;
+    for (const auto& x : P.tables) names += (names.empty() ? "" : ", ") + x.name;
+    return error(out, fmt::format("no table '{}' (the tables: {})", args[1],
+                                  names.empty() ? "none" : names));
+  }
+  out += analysis::formatTable(P, *t, marked.count(t->name) > 0);
 }
 
 void Repl::cmdDiff(const std::vector<std::string>& args, std::string& out) {
