@@ -43,51 +43,6 @@ void type(int fd, const std::string& s) {
   }
 }
 
-TEST(ReplPty, CompletesCommandsAndKeepsHistory) {
-  fs::path home = fs::temp_directory_path() / ("polemos_pty_" + std::to_string(getpid()));
-  fs::create_directories(home);
-  std::string duel = std::string(POLEMOS_TEST_DIR) + "/golden/duel.pol";
-  std::string binary = std::string(POLEMOS_BINARY);
-  int fd = -1;
-  pid_t pid = forkpty(&fd, nullptr, nullptr, nullptr);
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    setenv("HOME", home.c_str(), 1);
-    setenv("TERM", "dumb", 1);
-    execl(binary.c_str(), binary.c_str(), "play", duel.c_str(), duel.c_str(),
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  std::string all;
-  readUntil(fd, "> ", 10000, all);
-  ASSERT_NE(all.find("red to act"), std::string::npos) << all;
-  // "stri" + Tab completes to "strike " (with its space); then the argument.
-  type(fd, "stri\t");
-  type(fd, "r1\r");
-  readUntil(fd, "to choose: target", 10000, all);
-  EXPECT_NE(all.find("§7.0 strike r1"), std::string::npos) << all;
-  type(fd, "pick 1\r");
-  readUntil(fd, "red.score", 10000, all);
-  type(fd, "quit\r");
-  int status = 0;
-  for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) == 0; ++i) usleep(50000);
-  if (waitpid(pid, &status, WNOHANG) == 0) {
-    kill(pid, SIGKILL);
-    waitpid(pid, &status, 0);
-  }
-  close(fd);
-  std::ifstream hist(home / ".polemos_history");
-  std::stringstream raw;
-  raw << hist.rdbuf();
-  // libedit writes spaces in its history file as \040.
-  std::string text = raw.str();
-  for (size_t p; (p = text.find("\\040")) != std::string::npos;) text.replace(p, 4, " ");
-  std::stringstream h(text);
-  EXPECT_NE(h.str().find("strike r1"), std::string::npos) << "history: " << h.str();
-  EXPECT_NE(h.str().find("pick 1"), std::string::npos) << "history: " << h.str();
-  fs::remove_all(home);
-}
-
 // Starts `polemos play duel.pol duel.pol` on a pseudo-terminal; returns the child's pid.
 pid_t startDuel(int& fd, const fs::path& home) {
   std::string duel = std::string(POLEMOS_TEST_DIR) + "/golden/duel.pol";
@@ -112,14 +67,54 @@ bool ended(pid_t pid, int& status) {
   return false;
 }
 
-TEST(ReplPty, CtrlCClearsTheLineAndCtrlDLeaves) {
-  fs::path home = fs::temp_directory_path() / ("polemos_pty_c_" + std::to_string(getpid()));
+// A fresh home for the history file, the game started, and its first prompt read into `all`.
+pid_t openPrompt(const std::string& tag, fs::path& home, int& fd, std::string& all) {
+  home = fs::temp_directory_path() / ("polemos_pty_" + tag + std::to_string(getpid()));
   fs::create_directories(home);
-  int fd = -1;
   pid_t pid = startDuel(fd, home);
-  ASSERT_GE(pid, 0);
+  if (pid > 0) readUntil(fd, "> ", 10000, all);
+  return pid;
+}
+
+TEST(ReplPty, CompletesCommandsAndKeepsHistory) {
+  fs::path home;
+  int fd = -1;
   std::string all;
-  readUntil(fd, "> ", 10000, all);
+  pid_t pid = openPrompt("h", home, fd, all);
+  ASSERT_GE(pid, 0);
+  ASSERT_NE(all.find("red to act"), std::string::npos) << all;
+  // "stri" + Tab completes to "strike " (with its space); then the argument.
+  type(fd, "stri\t");
+  type(fd, "r1\r");
+  readUntil(fd, "to choose: target", 10000, all);
+  EXPECT_NE(all.find("§7.0 strike r1"), std::string::npos) << all;
+  type(fd, "pick 1\r");
+  readUntil(fd, "red.score", 10000, all);
+  type(fd, "quit\r");
+  int status = 0;
+  if (!ended(pid, status)) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+  }
+  close(fd);
+  std::ifstream hist(home / ".polemos_history");
+  std::stringstream raw;
+  raw << hist.rdbuf();
+  // libedit writes spaces in its history file as \040.
+  std::string text = raw.str();
+  for (size_t p; (p = text.find("\\040")) != std::string::npos;) text.replace(p, 4, " ");
+  std::stringstream h(text);
+  EXPECT_NE(h.str().find("strike r1"), std::string::npos) << "history: " << h.str();
+  EXPECT_NE(h.str().find("pick 1"), std::string::npos) << "history: " << h.str();
+  fs::remove_all(home);
+}
+
+TEST(ReplPty, CtrlCClearsTheLineAndCtrlDLeaves) {
+  fs::path home;
+  int fd = -1;
+  std::string all;
+  pid_t pid = openPrompt("c", home, fd, all);
+  ASSERT_GE(pid, 0);
   ASSERT_NE(all.find("red to act"), std::string::npos) << all;
   // Half a command, then Ctrl-C: the line is gone, the program still there.
   all.clear();
