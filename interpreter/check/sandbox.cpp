@@ -40,6 +40,7 @@ std::shared_ptr<const ir::Program> sandboxProgram(const ir::Program& base, const
   auto p = std::make_shared<ir::Program>(base);
   p->scenarioName = "sandbox";
   p->scenarioTitle = fmt::format("sandbox {}x{}", cols, rows);
+  if (spec.letters >= 0) p->letterLabels = spec.letters == 1;
   p->mapCols0 = spec.firstColumn;
   p->mapCols1 = spec.firstColumn + cols - 1;
   p->mapRows0 = spec.firstRow;

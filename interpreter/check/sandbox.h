@@ -22,6 +22,8 @@ struct SandboxSpec {
   // The sides by name (a side the program has keeps its set-up); empty: the program's, or blue
   // and red if it has none.
   std::vector<std::string> sides;
+  // Hex labels: -1 as the ruleset's maps are labelled, 0 numbers (0101), 1 letters (A1).
+  int letters = -1;
 };
 
 // The largest sandbox: its last column and row numbers are at most the map limit.

@@ -58,9 +58,10 @@ const std::vector<Repl::Command>& Repl::commands() {
        [](Repl& r, const Line& l, std::string& out) { r.cmdExpect(l.args, l.rest, out); }},
       {"units", "units [SIDE]", "list units with their hexes and state",
        [](Repl& r, const Line& l, std::string& out) { r.cmdUnits(l.args, out); }, 1},
-      {"sandbox", "sandbox COLSxROWS [from HEX] [sides A,B]",
+      {"sandbox", "sandbox COLSxROWS [from HEX] [--sides A,B] [--letters|--numbers]",
        "a new empty map under the current ruleset (its first hex 0101, or HEX; its sides the "
-       "game's, or A, B), for setting up a situation",
+       "game's, or A, B; its hexes labelled as the ruleset's maps are, or by letters (A1) or "
+       "numbers (0101)), for setting up a situation",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSandbox(l.args, out); }},
       {"terrain", "terrain HEX KIND", "set a hex's terrain",
        [](Repl& r, const Line& l, std::string& out) { r.cmdTerrain(l.args, out); }, 2},

@@ -250,8 +250,9 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   const Program& P = session_->program();
   const char* usage =
       "sandbox takes the map's size as COLSxROWS, from 1x1 to 200x200, and optionally its first "
-      "hex and its sides, "
-      "as in `sandbox 12x10` or `sandbox 55x27 from 0100 sides hunnic,roman`";
+      "hex (from HEX), its sides (--sides A,B) and its hex labels (--letters or --numbers), "
+      "as in `sandbox 12x10`, `sandbox 55x27 from 0100 --sides hunnic,roman` or "
+      "`sandbox 20x15 --letters --sides blue,red`";
   check::SandboxSpec spec;
   if (args.size() < 2 || std::sscanf(args[1].c_str(), "%dx%d", &spec.columns, &spec.rows) != 2 ||
       spec.columns < 1 || spec.rows < 1 || spec.columns > check::kMaxSandboxSide ||
@@ -259,20 +260,33 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
       args[1] != fmt::format("{}x{}", spec.columns, spec.rows))
     return error(out, usage);
   bool from = false;
+  // The label style first: `from HEX` is read in it.
+  for (size_t i = 2; i < args.size(); ++i) {
+    if (args[i] == "--letters" || args[i] == "--numbers") {
+      int want = args[i] == "--letters" ? 1 : 0;
+      if (spec.letters >= 0 && spec.letters != want) return error(out, usage);
+      spec.letters = want;
+    }
+  }
+  bool letters = spec.letters >= 0 ? spec.letters == 1 : P.letterLabels;
   for (size_t i = 2; i < args.size(); i += 2) {
+    if (args[i] == "--letters" || args[i] == "--numbers") {
+      --i;  // a flag takes no value
+      continue;
+    }
     if (i + 1 >= args.size()) return error(out, usage);
-    if (args[i] == "from" && !from) {
+    if ((args[i] == "from" || args[i] == "--from") && !from) {
       // `from HEX`: the map's first column and row, written as the ruleset's maps number hexes.
       from = true;
       try {
         hex::Offset o = hex::parseLabel(
-            args[i + 1], P.letterLabels ? hex::LabelStyle::Letters : hex::LabelStyle::Numeric);
+            args[i + 1], letters ? hex::LabelStyle::Letters : hex::LabelStyle::Numeric);
         spec.firstColumn = o.col;
         spec.firstRow = o.row;
       } catch (const hex::HexError& e) {
         return error(out, fmt::format("'{}' is not a first hex: {}", args[i + 1], e.what()));
       }
-    } else if (args[i] == "sides" && spec.sides.empty()) {
+    } else if ((args[i] == "sides" || args[i] == "--sides") && spec.sides.empty()) {
       // `sides A,B`: the sides by name (those the ruleset's game has keep their set-up).
       std::string list = args[i + 1];
       for (size_t at = 0; at <= list.size();) {
