@@ -37,8 +37,24 @@ std::pair<double, double> wilson(uint64_t k, uint64_t n) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+// The 97.5% quantile of Student's t with `df` degrees of freedom: a 95% interval for a mean
+// estimated from df + 1 games. Exact to three decimals up to 30, then the Cornish-Fisher expansion
+// about the normal quantile (within 0.001 of the tables beyond).
+double tQuantile(size_t df) {
+  static const double kTable[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                                  2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+                                  2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+                                  2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+  if (df == 0) return 0;
+  if (df <= 30) return kTable[df - 1];
+  const double z = 1.959964, n = static_cast<double>(df);
+  return z + (z * z * z + z) / (4 * n) +
+         (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * n * n);
+}
+
 struct MeanCi {
   double mean = 0, half = 0;
+  bool known = false;  // an interval needs two games at least
 };
 MeanCi meanCi(const std::vector<double>& xs) {
   MeanCi m;
@@ -50,7 +66,8 @@ MeanCi meanCi(const std::vector<double>& xs) {
   double ss = 0;
   for (double x : xs) ss += (x - m.mean) * (x - m.mean);
   double sd = std::sqrt(ss / static_cast<double>(xs.size() - 1));
-  m.half = 1.959964 * sd / std::sqrt(static_cast<double>(xs.size()));
+  m.half = tQuantile(xs.size() - 1) * sd / std::sqrt(static_cast<double>(xs.size()));
+  m.known = true;
   return m;
 }
 
@@ -495,10 +512,14 @@ std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& s
   std::vector<double> turns;
   for (const auto& g : ok) turns.push_back(static_cast<double>(g.turns));
   MeanCi t = meanCi(turns);
+  // A mean's interval (Student's t): none from a single game.
+  auto interval = [](const MeanCi& c) {
+    return c.known ? fmt::format("{:.2f} to {:.2f}", c.mean - c.half, c.mean + c.half)
+                   : std::string("- (one game)");
+  };
   out += fmt::format(
-      "\n| measure | mean | 95% interval |\n| --- | --- | --- |\n| turns played | {:.2f} | {:.2f} "
-      "to {:.2f} |\n",
-      t.mean, t.mean - t.half, t.mean + t.half);
+      "\n| measure | mean | 95% interval |\n| --- | --- | --- |\n| turns played | {:.2f} | {} |\n",
+      t.mean, interval(t));
   for (size_t s = 0; s < sides.size(); ++s) {
     std::vector<double> l, v;
     for (const auto& g : ok) {
@@ -508,14 +529,18 @@ std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& s
     MeanCi a = meanCi(l), b = meanCi(v);
     // Only the measures the ruleset keeps (side state fields `losses` and `vp`).
     if (!l.empty())
-      out += fmt::format("| {} losses (strength points) | {:.2f} | {:.2f} to {:.2f} |\n", sides[s],
-                         a.mean, a.mean - a.half, a.mean + a.half);
+      out += fmt::format("| {} losses (strength points) | {:.2f} | {} |\n", sides[s], a.mean,
+                         interval(a));
     if (!v.empty())
-      out += fmt::format("| {} victory points | {:.2f} | {:.2f} to {:.2f} |\n", sides[s], b.mean,
-                         b.mean - b.half, b.mean + b.half);
+      out += fmt::format("| {} victory points | {:.2f} | {} |\n", sides[s], b.mean, interval(b));
   }
   for (const auto& g : games)
     if (!g.finished) out += fmt::format("game {} (seed {}) failed: {}\n", g.index, g.seed, g.error);
+  if (spec.players.find("random") != std::string::npos)
+    out +=
+        "\nNote: random players choose among the legal moves at random: these figures measure the "
+        "rules under random play, not under good play (the greedy player, `--players greedy`, "
+        "judges its moves).\n";
   return out;
 }
 

@@ -58,7 +58,8 @@ struct SimSpec {
 std::pair<uint64_t, uint64_t> shardRange(uint64_t games, unsigned index, unsigned count);
 
 // Aggregates: the winner and victory level counts with 95% confidence intervals (Wilson), and the
-// mean turns and losses per side with 95% intervals (normal approximation).
+// mean turns and losses per side with 95% intervals (Student's t: wide from a few games, none from
+// one), and a note when random players decided them.
 std::string renderSummary(const SimSpec& spec, const std::vector<std::string>& sides,
                           const std::vector<SimGame>& games);
 // A sweep: the same games (the same seeds) under several variants of the rules, side by side.
