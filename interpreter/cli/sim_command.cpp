@@ -327,6 +327,11 @@ int simCommand(const std::vector<std::string>& args) {
       eval::g_coverage = nullptr;
       eval::g_requireCoverage = nullptr;
     };
+    // On a terminal the count shows from the start, before the first game is over.
+    if (progress) {
+      fmt::print(stderr, "\r0/{} games", last - first);
+      std::fflush(stderr);
+    }
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker, t);
     worker(0);
