@@ -165,6 +165,11 @@ int playCommand(const std::vector<std::string>& args) {
   }
   if (!pos.empty()) o.ruleset = pos[0];
   o.scenario = pos.size() > 1 ? pos[1] : (pos.empty() ? "chalons" : "");
+  // A game replaced by a new one is kept: at a terminal in ~/.polemos_autosave.json.
+  if (const char* a = std::getenv("POLEMOS_AUTOSAVE"))
+    o.autosave = a;
+  else if (isatty(0) && isatty(1) && std::getenv("HOME"))
+    o.autosave = std::string(std::getenv("HOME")) + "/.polemos_autosave.json";
   repl::Repl r(o);
   std::string out;
   bool ok = r.start(out);
@@ -299,6 +304,7 @@ int runCommand(const std::vector<std::string>& argsIn) {
   }
   std::optional<CoverageAccumulator> cov;
   if (coverage) cov.emplace();
+  if (const char* a = std::getenv("POLEMOS_AUTOSAVE")) o.autosave = a;
   repl::Repl r(o);
   std::string out;
   bool ok = r.start(out);

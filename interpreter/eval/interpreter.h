@@ -133,9 +133,9 @@ class Interpreter {
   int64_t budget_ = kStepBudget;
   // The steps a decision may take. A test run that makes every kept search again to compare it
   // (POLEMOS_VERIFY_KEPT, eval/memo) does many times the work of a game, by design: that work is
-  // not the ruleset's looping, so its budget is larger.
+  // not the ruleset's looping, so its budget is five times larger.
   int64_t stepBudget() const {
-    return memo_ != nullptr && memo_->verifying() ? 20 * kStepBudget : kStepBudget;
+    return memo_ != nullptr && memo_->verifying() ? 5 * kStepBudget : kStepBudget;
   }
   std::vector<std::pair<int32_t, ir::ValueList>> pending_;
   friend class Context;

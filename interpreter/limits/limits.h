@@ -15,9 +15,11 @@ inline constexpr size_t kMaxSourceBytes = 16u << 20;
 // Brackets and blocks nested in a source file: rulesets nest a dozen deep; the parser's own stack
 // would be at risk some thousands deep.
 inline constexpr int kMaxNesting = 200;
-// Instructions in one run of the evaluator (one command): a full turn of the heaviest ruleset runs
-// well under a million; past this the ruleset is taken to be looping.
-inline constexpr int64_t kStepBudget = 50'000'000;
+// Instructions in one run of the evaluator (one command): most turns run well under a million, but
+// a warfare events phase (four quarter turns of every unit's moves, searched step by step) with
+// many detachments on the map has been measured past 50 million; past this the ruleset is taken
+// to be looping.
+inline constexpr int64_t kStepBudget = 200'000'000;
 // Calls in progress at once: rulesets recurse rarely and shallowly; this stops runaway recursion
 // long before the C++ stack or memory is at risk.
 inline constexpr size_t kMaxCallDepth = 2000;

@@ -14,6 +14,7 @@ namespace polemos::repl {
 using namespace polemos::ir;
 
 bool Repl::restart(std::string& out) {
+  autosave(out);
   takeForcedDice();
   auto old = std::move(session_);
   if (!start(out)) {
@@ -27,6 +28,60 @@ bool Repl::restart(std::string& out) {
   log_.clear();
   noteCarriedDice(out);
   return true;
+}
+
+void Repl::autosave(std::string& out) {
+  if (options_.autosave.empty() || !session_) return;
+  std::string text = engine::writeSave(*session_, engine::SaveRecord{origin(), log_});
+  std::ofstream f(options_.autosave);
+  if (!f || !(f << text)) {
+    out += fmt::format("note: the game before could not be kept in {}\n", options_.autosave);
+    return;
+  }
+  out += fmt::format("the game before is kept in {} (`load --autosave` puts it back)\n",
+                     options_.autosave);
+}
+
+// `load --autosave`: the game kept when a new one replaced it, under its own ruleset and scenario
+// (read from the save's record); a bad or missing file leaves the game as it is.
+void Repl::loadAutosave(std::string& out) {
+  if (options_.autosave.empty())
+    return error(out, "no game is kept here (`polemos play` keeps one at a terminal)");
+  std::ifstream f(options_.autosave, std::ios::binary);
+  if (!f) return error(out, fmt::format("no game is kept in {}", options_.autosave));
+  std::stringstream ss;
+  ss << f.rdbuf();
+  std::string why;
+  auto record = engine::readSaveRecord(ss.str(), why);
+  if (!record)
+    return error(out, fmt::format("{} cannot be read ({}); the current game is unchanged",
+                                  options_.autosave, why));
+  ReplOptions o = options_;
+  o.ruleset = record->origin.ruleset;
+  o.scenario = record->origin.scenario;
+  o.houses = record->origin.houses;
+  o.session.seed = record->origin.session.seed;
+  o.session.level = record->origin.session.level;
+  o.session.options = record->origin.session.options;
+  Repl fresh(o);
+  std::string log;
+  if (!fresh.start(log))
+    return error(out, fmt::format("{} cannot be restored: {}", options_.autosave, trim(log)));
+  // A kept sandbox: its first command makes the map again.
+  if (!record->commands.empty() && record->commands.front().rfind("sandbox", 0) == 0)
+    fresh.execute(record->commands.front(), log);
+  std::vector<std::string> commands;
+  if (auto err = engine::loadSession(ss.str(), *fresh.session_, &commands))
+    return error(out, fmt::format("{} was not loaded: {}; the current game is unchanged",
+                                  options_.autosave, *err));
+  autosave(out);  // the game being left is kept in its turn
+  options_ = o;
+  session_ = std::move(fresh.session_);
+  history_.clear();
+  newGameForExpect();
+  log_ = std::move(commands);
+  out += fmt::format("loaded {}\n", options_.autosave);
+  cmdStatus(out);
 }
 
 void Repl::takeForcedDice() {
@@ -145,7 +200,8 @@ void Repl::cmdNewGame(const std::vector<std::string>& args, std::string& out) {
 
 // `load FILE`: a saved game of this ruleset and scenario; a bad file leaves the game as it was.
 void Repl::cmdLoad(const std::vector<std::string>& args, std::string& out) {
-  if (args.size() != 2) return error(out, "load takes a file name");
+  if (args.size() != 2) return error(out, "load takes a file name, or --autosave");
+  if (args[1] == "--autosave") return loadAutosave(out);
   std::ifstream f(args[1], std::ios::binary);
   if (!f) return error(out, fmt::format("cannot read '{}'", args[1]));
   std::stringstream ss;

@@ -29,6 +29,10 @@ struct ReplOptions {
   std::vector<std::string> houses;
   engine::SessionConfig session;
   bool json = false;  // trace events and results as JSON lines
+  // Where the game being replaced by a new one (sandbox, scenario, ruleset, level, house) is kept,
+  // for `load --autosave`; empty: not kept. `polemos play` at a terminal keeps it in
+  // ~/.polemos_autosave.json (or $POLEMOS_AUTOSAVE, which also serves scripts).
+  std::string autosave;
 };
 
 class Repl {
@@ -150,6 +154,9 @@ class Repl {
   // noteCarriedDice once it has started.
   std::vector<int64_t> carriedDice_;
   void takeForcedDice();
+  // Writes the current game to options_.autosave before a new game replaces it.
+  void autosave(std::string& out);
+  void loadAutosave(std::string& out);
   void noteCarriedDice(std::string& out);
   void cmdReplay(const std::vector<std::string>& args, std::string& out);
   void cmdSave(const std::vector<std::string>& args, std::string& out);

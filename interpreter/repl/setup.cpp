@@ -303,6 +303,7 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
     }
   }
   std::string why;
+  autosave(out);
   takeForcedDice();
   auto s = engine::openSandbox(P, spec, options_.session, why, carriedDice_);
   if (!s) {
