@@ -30,6 +30,18 @@ bool Repl::restart(std::string& out) {
   return true;
 }
 
+// This REPL's options with a saved game's origin: its rules, scenario, seed, level and options.
+ReplOptions Repl::optionsOf(const engine::GameOrigin& origin) const {
+  ReplOptions o = options_;
+  o.ruleset = origin.ruleset;
+  o.scenario = origin.scenario;
+  o.houses = origin.houses;
+  o.session.seed = origin.session.seed;
+  o.session.level = origin.session.level;
+  o.session.options = origin.session.options;
+  return o;
+}
+
 void Repl::autosave(std::string& out) {
   if (options_.autosave.empty() || !session_) return;
   std::string text = engine::writeSave(*session_, engine::SaveRecord{origin(), log_});
@@ -56,13 +68,7 @@ void Repl::loadAutosave(std::string& out) {
   if (!record)
     return error(out, fmt::format("{} cannot be read ({}); the current game is unchanged",
                                   options_.autosave, why));
-  ReplOptions o = options_;
-  o.ruleset = record->origin.ruleset;
-  o.scenario = record->origin.scenario;
-  o.houses = record->origin.houses;
-  o.session.seed = record->origin.session.seed;
-  o.session.level = record->origin.session.level;
-  o.session.options = record->origin.session.options;
+  ReplOptions o = optionsOf(record->origin);
   Repl fresh(o);
   std::string log;
   if (!fresh.start(log))
@@ -123,13 +129,7 @@ void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
             "{} cannot be replayed: it is not a saved game with its commands ({}); the current "
             "game is unchanged",
             args[1], why));
-  ReplOptions o = options_;
-  o.ruleset = record->origin.ruleset;
-  o.scenario = record->origin.scenario;
-  o.houses = record->origin.houses;
-  o.session.seed = record->origin.session.seed;
-  o.session.level = record->origin.session.level;
-  o.session.options = record->origin.session.options;
+  ReplOptions o = optionsOf(record->origin);
   const std::vector<std::string>& commands = record->commands;
   // Replays in a fresh REPL; the current game is replaced only if every command replays cleanly.
   Repl fresh(o);

@@ -157,6 +157,7 @@ class Repl {
   // Writes the current game to options_.autosave before a new game replaces it.
   void autosave(std::string& out);
   void loadAutosave(std::string& out);
+  ReplOptions optionsOf(const engine::GameOrigin& origin) const;
   void noteCarriedDice(std::string& out);
   void cmdReplay(const std::vector<std::string>& args, std::string& out);
   void cmdSave(const std::vector<std::string>& args, std::string& out);
