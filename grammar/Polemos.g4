@@ -102,10 +102,16 @@ enumMember
   ;
 
 // A schema field (`strength: int = 0 §2.4 "combat strength"`), a per-unit state field
-// (`state disrupted: bool = false`) or a derived value (`demoralized := losses >= level`).
+// (`state disrupted: bool = false`) or a derived value (`demoralized := losses >= level`). A
+// field may say how a player sees it: `counter "str"` (always shown, as printed on the counter or
+// the status line), `marker "D"` (shown while it is set: true, non-zero, not none, not empty).
 fieldDecl
-  : STATE? ident ':' typeRef ('=' expr)? citation* STRING? ';'?     # storedField
-  | ident ':=' expr citation* STRING? ';'?                          # derivedField
+  : STATE? ident ':' typeRef ('=' expr)? citation* STRING? fieldDisplay? ';'?     # storedField
+  | ident ':=' expr citation* STRING? fieldDisplay? ';'?                          # derivedField
+  ;
+
+fieldDisplay
+  : role=(COUNTER | MARKER) STRING?
   ;
 
 fieldInit
@@ -394,7 +400,7 @@ ident
   | MAP | LABELS | DEFAULT | ELEVATION | GROUP | FORCE | AT | FACING | RULES | FROM | UNTIL
   | PASSES | ALLOW | END | REQUIRES | START | BY | HIGHEST | LOWEST | EACH | ADD | REMOVE
   | REPLACE | EVENT | NOTE | DIE | STEP | PHASE | EXTENDS | HOUSE | MODULE | SCENARIO
-  | TABLE | FUNCTION | PAUSE | HEX
+  | TABLE | FUNCTION | PAUSE | HEX | COUNTER | MARKER
   ;
 
 // ---------------------------------------------------------------------------------------------
@@ -498,6 +504,8 @@ PAUSE      : 'pause';
 DIE        : 'die';
 STEP       : 'step';
 PHASE      : 'phase';
+COUNTER    : 'counter';
+MARKER     : 'marker';
 
 ARROW  : '->';
 

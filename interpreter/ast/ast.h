@@ -246,6 +246,9 @@ struct EnumMember {
 };
 
 // A schema field, a state field, or a derived value (`derived` set, `value` is the expression).
+// How a player sees a field (`counter "str"`, `marker "D"`); the REPL's views read it.
+enum class FieldDisplay { Hidden, Counter, Marker };
+
 struct FieldDecl {
   Ident name;
   std::optional<TypeRef> type;  // absent for derived values
@@ -254,6 +257,8 @@ struct FieldDecl {
   bool derived = false;
   std::vector<Citation> citations;
   std::string description;
+  FieldDisplay display = FieldDisplay::Hidden;
+  std::string displayLabel;  // empty: the field's name
   SourceRange range;
 };
 

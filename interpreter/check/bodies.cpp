@@ -304,8 +304,8 @@ void Compiler::compileDerived(Schema& s, const std::vector<ast::FieldDecl>& fiel
   }
 }
 
-void Compiler::compileBodies() {
-  // Signatures first, so bodies can call each other in any order.
+// Signatures first, so that bodies (and derived fields) can call each other in any order.
+void Compiler::compileSignatures() {
   for (auto& [d, fi] : bodies_) {
     Function& f = P.functions[fi];
     f.citations = citeStrings(d->citations);
@@ -335,6 +335,9 @@ void Compiler::compileBodies() {
       f.arity = static_cast<int32_t>(r->params.size());
     }
   }
+}
+
+void Compiler::compileBodies() {
   // Modifiers attach to quantities.
   for (const Decl* m : modifiers_) {
     std::string q = m->qualified.joined();

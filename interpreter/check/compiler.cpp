@@ -65,7 +65,8 @@ bool Compiler::run(const std::vector<MergedDecl>& decls, const ast::Block* scena
   });
   for (const MergedDecl* m : order) declare(*m->decl);
   if (P.levels.empty()) P.levels.push_back("standard");
-  // Derived fields.
+  compileSignatures();
+  // Derived fields (which may call functions: their signatures are known).
   for (size_t i = 0; i < classes_.size(); ++i) {
     const Sym* s = lookup(classes_[i]->name.name);
     if (s && s->kind == SymKind::Class) compileDerived(P.classes[s->index], classes_[i]->fields);

@@ -157,8 +157,10 @@ class Compiler {
 
   // --- declarations ---
   void declare(const Decl& d);
-  void declareSchema(Schema& s, const std::vector<ast::FieldDecl>& fields,
-                     const std::string& owner);
+  // `displayable`: whether its fields may be counters or markers (not terrain, hexside and
+  // scenario attributes, which no view shows as a unit's or a side's state).
+  void declareSchema(Schema& s, const std::vector<ast::FieldDecl>& fields, const std::string& owner,
+                     bool displayable = true);
   void fillKind(KindInfo& k, const Schema& schema, const Decl& d, const char* what);
   void declareTable(const Decl& d);
   int32_t newFunction(const std::string& name, FuncKind kind, SourceRange range);
@@ -169,6 +171,7 @@ class Compiler {
   void checkHooks();
 
   // --- code ---
+  void compileSignatures();
   void compileBodies();
   void compileFunctionDecl(const Decl& d, int32_t fi);
   void compileQuantity(const Decl& d, int32_t fi);

@@ -14,7 +14,7 @@ int32_t Compiler::newFunction(const std::string& name, FuncKind kind, SourceRang
 }
 
 void Compiler::declareSchema(Schema& s, const std::vector<ast::FieldDecl>& fields,
-                             const std::string& owner) {
+                             const std::string& owner, bool displayable) {
   for (const auto& f : fields) {
     if (s.find(P.nameId(f.name.name)) >= 0) {
       error(f.name.range, fmt::format("field '{}' is declared twice in {}", f.name.name, owner));
@@ -26,6 +26,17 @@ void Compiler::declareSchema(Schema& s, const std::vector<ast::FieldDecl>& field
     fi.isState = f.isState;
     fi.citations = citeStrings(f.citations);
     fi.description = f.description;
+    fi.label = f.displayLabel.empty() ? f.name.name : f.displayLabel;
+    if (f.display != ast::FieldDisplay::Hidden) {
+      if (!displayable)
+        error(f.name.range,
+              fmt::format("'{}' of {} cannot be a counter or a marker: only the fields of unit "
+                          "classes, side state and game state are shown (a hex's state is listed "
+                          "under the map)",
+                          f.name.name, owner));
+      fi.display = f.display == ast::FieldDisplay::Counter ? Display::Counter : Display::Marker;
+      s.declaresDisplay = true;
+    }
     if (f.derived) {
       fi.type = Type::any();
       fi.derived = -2;  // compiled once every symbol exists (see compileDerived)
@@ -448,16 +459,16 @@ void Compiler::declare(const Decl& d) {
       declareSchema(P.gameState, d.fields, "game state");
       break;
     case DeclKind::HexState:
-      declareSchema(P.hexState, d.fields, "hex state");
+      declareSchema(P.hexState, d.fields, "hex state", false);
       break;
     case DeclKind::TerrainAttributes:
-      declareSchema(P.terrainAttrs, d.fields, "terrain attributes");
+      declareSchema(P.terrainAttrs, d.fields, "terrain attributes", false);
       break;
     case DeclKind::HexsideAttributes:
-      declareSchema(P.hexsideAttrs, d.fields, "hexside attributes");
+      declareSchema(P.hexsideAttrs, d.fields, "hexside attributes", false);
       break;
     case DeclKind::ScenarioAttributes:
-      declareSchema(P.scenarioAttrs, d.fields, "scenario attributes");
+      declareSchema(P.scenarioAttrs, d.fields, "scenario attributes", false);
       break;
     case DeclKind::UnitClass: {
       Schema s;

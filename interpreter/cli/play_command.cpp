@@ -165,6 +165,8 @@ int playCommand(const std::vector<std::string>& args) {
   }
   if (!pos.empty()) o.ruleset = pos[0];
   o.scenario = pos.size() > 1 ? pos[1] : (pos.empty() ? "chalons" : "");
+  // A player reads the results of the rules (`trace on` shows every rule that fired).
+  o.traceResults = true;
   // A game replaced by a new one is kept: at a terminal in ~/.polemos_autosave.json.
   if (const char* a = std::getenv("POLEMOS_AUTOSAVE"))
     o.autosave = a;

@@ -752,4 +752,10 @@ std::optional<Value> Session::callPure(int32_t fn, std::vector<Value> args, std:
   return in.tryCallPure(fn, args, error);
 }
 
+std::optional<Value> Session::derivedValue(int32_t fn, const Value& self, std::string& error) {
+  QuietTrace quiet(state_);
+  Interpreter in(*program_, state_, machine_, &memo_);
+  return in.tryCallPure(fn, std::span<const Value>(&self, 1), error);
+}
+
 }  // namespace polemos::engine

@@ -116,6 +116,9 @@ class Session {
 
   // Evaluates a pure function (for `eval`) on the current state.
   std::optional<ir::Value> callPure(int32_t fn, std::vector<ir::Value> args, std::string& error);
+  // A derived field's value (function `fn`) on its owner `self` (a unit, a side, a hex, or none
+  // for the game), writing no trace events: what a view shows did not happen in the game.
+  std::optional<ir::Value> derivedValue(int32_t fn, const ir::Value& self, std::string& error);
 
   uint64_t rngState() const { return rng_; }
   void setRngState(uint64_t s) { rng_ = s; }

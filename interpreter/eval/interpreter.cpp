@@ -56,7 +56,8 @@ const std::vector<std::string>& Interpreter::runningCitations() const {
 }
 
 void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kind,
-                        std::string subject, std::string inputs, std::string output) {
+                        std::string subject, std::string inputs, std::string output,
+                        uint8_t flags) {
   if (!state_.tracing) return;
   // The same modifier applied to the same value with the same result, computed again in one
   // stretch of a computation (a melee asks for the attacker's multiplier for each of its terms),
@@ -83,6 +84,7 @@ void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kin
   e.inputs = std::move(inputs);
   e.output = std::move(output);
   e.depth = static_cast<uint32_t>(machine_.frames.size());
+  e.flags = flags;
   state_.trace.push_back(std::move(e));
 }
 

@@ -94,7 +94,7 @@ class Interpreter {
   }
   // Records a trace event (when the game is traced); `citations` as the IR keeps them.
   void trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
-             std::string inputs, std::string output);
+             std::string inputs, std::string output, uint8_t flags = 0);
 
   // Reads a member of any value (units, sides, hexes, kinds, the game state).
   ir::Value member(const ir::Value& obj, int32_t nameId);

@@ -216,6 +216,9 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
   };
   Value before, after;
   std::string subject;
+  const FieldInfo* info = nullptr;  // the field changed (none: a unit's facing)
+  bool shownSchema = true;          // its schema declares what a player sees (else all of it)
+  uint8_t flags = TraceEvent::kFieldChange;
   if (obj.tag == Tag::Unit) {
     UnitState& u = state_.units.at(obj.i);
     const Schema& cls = program_.classes[u.cls];
@@ -225,11 +228,14 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
       apply(u.fields[slot]);
       after = u.fields[slot];
       subject = u.id + "." + name;
+      info = &cls.fields[slot];
+      shownSchema = cls.declaresDisplay;
     } else if (name == "facing" && v.tag == Tag::Int) {
       before = Value::integer(u.facing);
       u.facing = static_cast<int32_t>(((v.i % 6) + 6) % 6);
       after = Value::integer(u.facing);
       subject = u.id + ".facing";
+      flags |= TraceEvent::kCounter;
     } else {
       throw RuntimeError(
           fmt::format("unit {} (unit class {}) has no state field '{}'", u.id, cls.name, name));
@@ -243,6 +249,8 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     apply(f);
     after = f;
     subject = program_.sides[obj.i].name + "." + name;
+    info = &program_.sideState.fields[slot];
+    shownSchema = program_.sideState.declaresDisplay;
   } else if (obj.tag == Tag::None) {
     int32_t slot = program_.gameState.find(nameId);
     if (slot < 0 || program_.gameState.fields[slot].derived >= 0)
@@ -251,6 +259,8 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     apply(state_.game[slot]);
     after = state_.game[slot];
     subject = "game." + name;
+    info = &program_.gameState.fields[slot];
+    shownSchema = program_.gameState.declaresDisplay;
   } else if (obj.tag == Tag::Hex) {
     int32_t h = static_cast<int32_t>(obj.i);
     int32_t slot = program_.hexState.find(nameId);
@@ -264,6 +274,7 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     if (before == after) return;
     state_.map.hexFields.mut()[static_cast<size_t>(h) * state_.map.hexFieldCount + slot] = after;
     subject = state_.map.label(h) + "." + name;
+    info = &program_.hexState.fields[slot];
   } else {
     throw RuntimeError(fmt::format("cannot set a field of {}", tagName(obj.tag)));
   }
@@ -271,8 +282,12 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
   // would only clutter the trace.
   if (before == after) return;
   touchField(obj, nameId);
+  if (info != nullptr && (info->display == Display::Counter || !shownSchema))
+    flags |= TraceEvent::kCounter;
+  if (info != nullptr && info->display == Display::Marker) flags |= TraceEvent::kMarker;
+  if (info != nullptr && info->init >= 0 && after == info->value) flags |= TraceEvent::kToDefault;
   trace({}, TraceKind::Effect, subject, display(program_, state_, before),
-        display(program_, state_, after));
+        display(program_, state_, after), flags);
 }
 
 Value Interpreter::binary(Op op, const Value& a, const Value& b) {

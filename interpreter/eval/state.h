@@ -62,6 +62,11 @@ struct TraceEvent {
   std::string inputs;
   std::string output;
   uint32_t depth = 0;  // nesting (frames), for `why`
+  // What a field change (`x.f: a → b`) was, for the REPL's trace levels: a change of a counter
+  // value (or a unit's facing) or of a marker, which a player sees, and one setting a field back
+  // to its declared default (what a new phase clears). Not saved, not in the JSON form.
+  uint8_t flags = 0;
+  static constexpr uint8_t kFieldChange = 1, kCounter = 2, kMarker = 4, kToDefault = 8;
   // Whether the event cites rule `number` exactly ("7.8" is not "7.82").
   bool cites(std::string_view number) const {
     for (const auto& c : citations)

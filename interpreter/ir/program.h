@@ -205,6 +205,10 @@ struct DieInfo {
   std::vector<std::string> citations;
 };
 
+// How a player sees a field, as its declaration says (`counter "str"`, `marker "D"`): a counter
+// value is always shown, a marker while it is set; a hidden field is bookkeeping, shown on request.
+enum class Display : uint8_t { Hidden, Counter, Marker };
+
 struct FieldInfo {
   std::string name;
   int32_t nameId = -1;  // index into Program::names
@@ -215,11 +219,16 @@ struct FieldInfo {
   Value value;           // the default when it is a constant
   std::vector<std::string> citations;
   std::string description;
+  Display display = Display::Hidden;
+  std::string label;  // how the views name it: the declared label, else the field's name
 };
 
 struct Schema {
   std::string name;
   std::vector<FieldInfo> fields;
+  // Some field is a counter or a marker. A schema with none is shown whole (a small ruleset that
+  // declares no display), and a change of any of its fields is a result a player sees.
+  bool declaresDisplay = false;
   std::unordered_map<int32_t, int32_t> slotOf;  // name id -> field index
   std::vector<std::string> citations;
   int32_t find(int32_t nameId) const {

@@ -13,8 +13,10 @@ namespace polemos::repl {
 
 const std::vector<Repl::Command>& Repl::commands() {
   static const std::vector<Command> kCommands = {
-      {"status", "status", "where the game stands: turn, phase, who must act and how",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdStatus(out); }, 0},
+      {"status", "status",
+       "where the game stands: turn N of M, phase, who must act and how; then the standing the "
+       "ruleset declares (victory points, losses, panic, command points, what is still owed)",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdStatusFull(out); }, 0},
       {"legal", "legal [UNIT]",
        "the numbered legal options at the current decision (with UNIT: those that name it)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdLegal(l.args, out); }, 1},
@@ -36,8 +38,11 @@ const std::vector<Repl::Command>& Repl::commands() {
        [](Repl& r, const Line& l, std::string& out) { r.cmdStep(l.args, out); }, 1},
       {"auto", "auto [N]", "a random legal player acts N times (default: to the end of the game)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdAuto(l.args, out); }, 1},
-      {"trace", "trace on|off|all",
-       "show the rules that fire after each command (all: with phases)",
+      {"trace", "trace [off|results|on|all]",
+       "how much of what the rules did is shown after each command: results (rolls, tables, "
+       "choices, notes, moves, eliminations and changes of what a player sees; the default of "
+       "`polemos play`), on (every rule that fired; the default of scripts), all (with phases "
+       "and the bookkeeping a new phase clears), off; alone: says which",
        [](Repl& r, const Line& l, std::string& out) { r.cmdTrace(l.args, out); }, 1},
       {"log", "log [N]", "the last N trace events (default 20)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdLog(l.args, out); }, 1},
@@ -56,7 +61,7 @@ const std::vector<Repl::Command>& Repl::commands() {
        "run COMMAND and check "
        "that it is refused",
        [](Repl& r, const Line& l, std::string& out) { r.cmdExpect(l.args, l.rest, out); }},
-      {"units", "units [SIDE]", "list units with their hexes and state",
+      {"units", "units [SIDE]", "list units with their hexes, facing, counter values and markers",
        [](Repl& r, const Line& l, std::string& out) { r.cmdUnits(l.args, out); }, 1},
       {"sandbox", "sandbox COLSxROWS [from HEX] [--sides A,B] [--letters|--numbers]",
        "a new empty map under the current ruleset (its first hex 0101, or HEX; its sides the "
@@ -132,7 +137,9 @@ const std::vector<Repl::Command>& Repl::commands() {
       {"map", "map [HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]",
        "the map as text (terrain letters, units by id with facing), or as an SVG picture",
        [](Repl& r, const Line& l, std::string& out) { r.cmdMap(l.args, out); }},
-      {"show", "show UNIT|HEX", "everything about one unit or one hex",
+      {"show", "show UNIT|SIDE|HEX [--all]",
+       "one unit (facing, counter values, markers), one side (its standing) or one hex; --all: "
+       "a unit's or a side's bookkeeping fields too",
        [](Repl& r, const Line& l, std::string& out) { r.cmdShow(l.args, out); }, 2},
       {"undo", "undo [N]", "take back the last N moves (default 1)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdUndo(l.args, out); }, 1},

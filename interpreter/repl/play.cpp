@@ -16,20 +16,63 @@ namespace polemos::repl {
 
 using namespace polemos::ir;
 
+// Whether trace event `event` is printed at the current level; `inAction`: it happened while an
+// action was under way (after an action event, before the next phase or step), where a field set
+// back to its default is a rule's result rather than what a new phase clears. Between actions,
+// a bookkeeping field cleared is shown only at `all`, a marker cleared from `on`; a counter value
+// changed is shown from `results`.
+bool Repl::shownAt(size_t event, bool inAction) const {
+  using T = eval::TraceEvent;
+  const auto& e = session_->state().trace[event];
+  using K = eval::TraceKind;
+  bool cleared = (e.flags & T::kToDefault) != 0 && !inAction;
+  bool counter = (e.flags & T::kCounter) != 0, marker = (e.flags & T::kMarker) != 0;
+  switch (trace_) {
+    case TraceMode::Off:
+      return false;
+    case TraceMode::All:
+      return true;
+    case TraceMode::On:
+      if ((e.kind == K::Phase || e.kind == K::Step) && e.citations.empty()) return false;
+      return !cleared || counter || marker;
+    case TraceMode::Results:
+      switch (e.kind) {
+        case K::Roll:
+        case K::Table:
+        case K::Choice:
+        case K::Note:
+          return true;
+        case K::Effect:
+          if ((e.flags & T::kFieldChange) == 0) return true;  // a move, a result
+          return counter || (marker && !cleared);
+        default:
+          return false;
+      }
+  }
+  return false;
+}
+
 void Repl::printTrace(size_t from, std::string& out) {
   if (trace_ == TraceMode::Off && !options_.json) return;
   const auto& tr = session_->state().trace;
+  // Under way at `from`: an action began and no phase or step since (a pick goes on with it).
+  bool inAction = false;
+  for (size_t i = std::min(from, tr.size()); i-- > 0;) {
+    auto k = tr[i].kind;
+    if (k == eval::TraceKind::Action || k == eval::TraceKind::Phase || k == eval::TraceKind::Step) {
+      inAction = k == eval::TraceKind::Action;
+      break;
+    }
+  }
   for (size_t i = from; i < tr.size(); ++i) {
     const auto& e = tr[i];
+    if (e.kind == eval::TraceKind::Action) inAction = true;
+    if (e.kind == eval::TraceKind::Phase || e.kind == eval::TraceKind::Step) inAction = false;
     if (options_.json) {
       out += eval::eventJson(e) + "\n";
       continue;
     }
-    if (trace_ == TraceMode::On &&
-        (e.kind == eval::TraceKind::Phase || e.kind == eval::TraceKind::Step) &&
-        e.citations.empty())
-      continue;
-    out += "  " + formatEvent(e) + "\n";
+    if (shownAt(i, inAction)) out += "  " + formatEvent(e) + "\n";
   }
 }
 
@@ -63,6 +106,65 @@ void Repl::cmdStatus(std::string& out) {
   }
   std::string turn = st.turn > 0 ? fmt::format("turn {}", st.turn) : "setup";
   out += fmt::format("{}: {}\n", turn, session_->describeStop());
+}
+
+// The scenario's last turn, when its attributes declare `turns` (every ruleset here does); 0 if
+// not known.
+int64_t Repl::lastTurn() const {
+  const Program& P = session_->program();
+  for (size_t f = 0; f < P.scenarioAttrs.fields.size() && f < P.scenarioValues.size(); ++f)
+    if (P.scenarioAttrs.fields[f].name == "turns" && P.scenarioValues[f].tag == ir::Tag::Int)
+      return P.scenarioValues[f].i;
+  return 0;
+}
+
+// `status`: where the game stands (turn N of M, the phase, who acts), then the standing the
+// ruleset declares: the game state's and each side's counter values and the markers set
+// (victory points, losses against the demoralization levels, panic ratings, command points,
+// attacks still owed). Once the game is over, the first line says its result.
+void Repl::cmdStatusFull(std::string& out) {
+  const auto& st = session_->state();
+  const Program& P = session_->program();
+  int64_t last = lastTurn();
+  auto gameFields = engine::gameFields(*session_);
+  std::vector<std::vector<engine::ShownField>> sideFields;
+  for (size_t s = 0; s < P.sides.size(); ++s)
+    sideFields.push_back(engine::sideFields(*session_, static_cast<int32_t>(s)));
+  if (options_.json) {
+    std::string line;
+    cmdStatus(line);
+    auto j = nlohmann::ordered_json::parse(line);
+    j["turns"] = last > 0 ? nlohmann::ordered_json(last) : nlohmann::ordered_json(nullptr);
+    auto fieldsJson = [](const std::vector<engine::ShownField>& fs) {
+      nlohmann::ordered_json c = nlohmann::ordered_json::object(),
+                             m = nlohmann::ordered_json::object();
+      for (const auto& f : fs) {
+        if (f.role == ir::Display::Counter) c[f.label] = f.value;
+        if (f.role == ir::Display::Marker && f.set) m[f.label] = f.value;
+      }
+      return nlohmann::ordered_json{{"counters", c}, {"markers", m}};
+    };
+    j["game"] = fieldsJson(gameFields);
+    nlohmann::ordered_json sides = nlohmann::ordered_json::object();
+    for (size_t s = 0; s < P.sides.size(); ++s) sides[P.sides[s].name] = fieldsJson(sideFields[s]);
+    j["sides"] = sides;
+    out += j.dump() + "\n";
+    return;
+  }
+  std::string turn = st.turn <= 0 ? "setup"
+                     : last > 0   ? fmt::format("turn {} of {}", st.turn, last)
+                                  : fmt::format("turn {}", st.turn);
+  out += fmt::format("{}: {}\n", turn, session_->describeStop());
+  auto standing = [&](const std::string& who, const std::vector<engine::ShownField>& fs) {
+    std::string c = engine::countersText(fs), m = engine::markersText(fs);
+    if (c.empty() && m.empty()) return;
+    std::string line = "  " + who + ":";
+    if (!c.empty()) line += " " + c;
+    if (!m.empty()) line += (c.empty() ? " [" : "  [") + m + "]";
+    out += line + "\n";
+  };
+  standing("game", gameFields);
+  for (size_t s = 0; s < P.sides.size(); ++s) standing(P.sides[s].name, sideFields[s]);
 }
 
 // `legal [UNIT]`: the options, numbered as `pick` takes them; with a unit, only the options that
@@ -240,10 +342,18 @@ void Repl::cmdEnd(const std::vector<std::string>& args, std::string& out) {
 }
 
 void Repl::cmdTrace(const std::vector<std::string>& args, std::string& out) {
-  if (args.size() != 2 || (args[1] != "on" && args[1] != "off" && args[1] != "all"))
-    return error(out, "trace takes on, off or all");
-  trace_ = args[1] == "on" ? TraceMode::On : args[1] == "off" ? TraceMode::Off : TraceMode::All;
-  out += "trace " + args[1] + "\n";
+  static const char* kNames[] = {"off", "results", "on", "all"};
+  if (args.size() == 1) {
+    out += fmt::format("trace {}\n", kNames[static_cast<int>(trace_)]);
+    return;
+  }
+  for (int level = 0; level < 4; ++level) {
+    if (args[1] != kNames[level]) continue;
+    trace_ = static_cast<TraceMode>(level);
+    out += "trace " + args[1] + "\n";
+    return;
+  }
+  error(out, "trace takes off, results, on or all");
 }
 
 // `why`: the events of the last command that moved the game, indented by depth.

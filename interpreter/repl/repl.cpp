@@ -14,7 +14,9 @@ using namespace polemos::ir;
 
 Repl::Repl(ReplOptions options)
     : options_(std::move(options)),
-      autoPlayer_(engine::RandomPlayer::forSeed(options_.session.seed)) {}
+      autoPlayer_(engine::RandomPlayer::forSeed(options_.session.seed)) {
+  if (options_.traceResults) trace_ = TraceMode::Results;
+}
 
 bool Repl::start(std::string& out) {
   diag::SourceManager sm;

@@ -15,6 +15,7 @@
 
 #include "analysis/odds.h"
 #include "check/loader.h"
+#include "engine/display.h"
 #include "engine/history.h"
 #include "engine/random_player.h"
 #include "engine/save.h"
@@ -29,6 +30,9 @@ struct ReplOptions {
   std::vector<std::string> houses;
   engine::SessionConfig session;
   bool json = false;  // trace events and results as JSON lines
+  // The trace level a game starts with: `polemos play` says the results, `polemos run` every
+  // rule (an auditor's script reads them all).
+  bool traceResults = false;
   // Where the game being replaced by a new one (sandbox, scenario, ruleset, level, house) is kept,
   // for `load --autosave`; empty: not kept. `polemos play` at a terminal keeps it in
   // ~/.polemos_autosave.json (or $POLEMOS_AUTOSAVE, which also serves scripts).
@@ -73,7 +77,9 @@ class Repl {
   };
   static const std::vector<Command>& commands();
 
-  void cmdStatus(std::string& out);
+  void cmdStatus(std::string& out);      // the one line said after every move
+  void cmdStatusFull(std::string& out);  // `status`: that line with the turns, then the standing
+  int64_t lastTurn() const;
   void cmdPick(const std::vector<std::string>& args, std::string& out);
   void cmdEnd(const std::vector<std::string>& args, std::string& out);
   void cmdTrace(const std::vector<std::string>& args, std::string& out);
@@ -94,6 +100,10 @@ class Repl {
   void cmdEval(const std::string& text, bool expect, std::string& out);
   void cmdUnits(const std::vector<std::string>& args, std::string& out);
   void cmdShow(const std::vector<std::string>& args, std::string& out);
+  void showFields(const std::vector<engine::ShownField>& fields, bool all, const std::string& what,
+                  std::string& out) const;
+  // Where a unit is: its hex label, or eliminated, exited, merged, off map.
+  std::string whereText(int32_t unit) const;
   void cmdAuto(const std::vector<std::string>& args, std::string& out);
   void cmdMap(const std::vector<std::string>& args, std::string& out);
   void cmdMapSvg(const std::vector<std::string>& args, std::string& out);
@@ -161,7 +171,11 @@ class Repl {
   void noteCarriedDice(std::string& out);
   void cmdReplay(const std::vector<std::string>& args, std::string& out);
   void cmdSave(const std::vector<std::string>& args, std::string& out);
-  enum class TraceMode { Off, On, All } trace_ = TraceMode::On;
+  // Trace levels: off; results (rolls, tables, choices, the ruleset's notes, moves and
+  // eliminations, changes of what a player sees); on (every rule, without a new phase's
+  // bookkeeping); all (with phases and that bookkeeping).
+  enum class TraceMode { Off, Results, On, All } trace_ = TraceMode::On;
+  bool shownAt(size_t event, bool inAction) const;
   int failedExpects_ = 0;
   int errors_ = 0;
   uint64_t firedStart_ = 0;    // `expect fired` looks at trace events from this seq on

@@ -1,9 +1,12 @@
-// REPL: Looking at the game: units, the text map, show.
+// REPL: Looking at the game: units, the text map, show (what is shown of a unit or a side is
+// declared by the ruleset and read through engine/display.h).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 
+#include "engine/display.h"
+#include "engine/reading.h"
 #include "eval/interpreter.h"
 #include "repl/repl.h"
 #include "repl/text.h"
@@ -12,27 +15,72 @@ namespace polemos::repl {
 
 using namespace polemos::ir;
 
+// `units [SIDE]`: one line a unit, with its hex, its facing, its counter values and the markers
+// on it, as the ruleset declares them (engine/display.h). Columns are as wide as their longest
+// entry, so ids are never cut.
 void Repl::cmdUnits(const std::vector<std::string>& args, std::string& out) {
   const auto& st = session_->state();
   const Program& P = session_->program();
   int32_t side = -1;
   if (args.size() > 1) {
-    for (size_t s = 0; s < P.sides.size(); ++s)
-      if (P.sides[s].name == args[1]) side = static_cast<int32_t>(s);
+    side = engine::findSide(P, args[1]);
     if (side < 0) {
       error(out, fmt::format("no side '{}'", args[1]));
       return;
     }
   }
-  for (const auto& u : st.units) {
+  struct Row {
+    std::string id, side, type, where, facing, counters, markers;
+  };
+  std::vector<Row> rows;
+  size_t w[5] = {0, 0, 0, 0, 0};
+  for (size_t i = 0; i < st.units.size(); ++i) {
+    const auto& u = st.units[i];
     if (side >= 0 && u.side != side) continue;
-    std::string where = u.status == eval::UnitStatus::OnMap        ? st.map.label(u.hex)
-                        : u.status == eval::UnitStatus::Eliminated ? "eliminated"
-                        : u.status == eval::UnitStatus::Exited     ? "exited"
-                        : u.status == eval::UnitStatus::Merged     ? "merged"
-                                                                   : "off map";
-    out += fmt::format("{:<10} {:<8} {:<14} {}\n", u.id, P.sides[u.side].name,
-                       P.unitTypes[u.type].name, where);
+    auto fields = engine::unitFields(*session_, static_cast<int32_t>(i));
+    Row r{u.id,
+          P.sides[u.side].name,
+          P.unitTypes[u.type].name,
+          whereText(static_cast<int32_t>(i)),
+          u.status == eval::UnitStatus::OnMap ? engine::facingText(u.facing) : "",
+          engine::countersText(fields),
+          engine::markersText(fields)};
+    w[0] = std::max(w[0], r.id.size());
+    w[1] = std::max(w[1], r.side.size());
+    w[2] = std::max(w[2], r.type.size());
+    w[3] = std::max(w[3], r.where.size());
+    w[4] = std::max(w[4], r.facing.size());
+    rows.push_back(std::move(r));
+  }
+  if (rows.empty()) {
+    out += side >= 0 ? fmt::format("{} has no units\n", args[1]) : "no units\n";
+    return;
+  }
+  for (const auto& r : rows) {
+    std::string line = fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  ", r.id, w[0], r.side, w[1],
+                                   r.type, w[2], r.where, w[3]);
+    if (w[4] > 0) line += fmt::format("{:<{}}  ", r.facing, w[4]);  // a ruleset with facing
+    line += r.counters;
+    if (!r.markers.empty()) line += "  [" + r.markers + "]";
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+}
+
+std::string Repl::whereText(int32_t unit) const {
+  const auto& st = session_->state();
+  const auto& u = st.units[static_cast<size_t>(unit)];
+  switch (u.status) {
+    case eval::UnitStatus::OnMap:
+      return st.map.label(u.hex);
+    case eval::UnitStatus::Eliminated:
+      return "eliminated";
+    case eval::UnitStatus::Exited:
+      return "exited";
+    case eval::UnitStatus::Merged:
+      return "merged";
+    default:
+      return "off map";
   }
 }
 
@@ -136,29 +184,88 @@ std::string Repl::hexStateText(int32_t h) const {
   return out;
 }
 
+// The fields of a unit or a side for `show`: the counter values and the markers set, then, with
+// --all (or when the ruleset declares no counter and no marker for them), every field with its
+// role; otherwise how many bookkeeping fields are not shown.
+void Repl::showFields(const std::vector<engine::ShownField>& fields, bool all,
+                      const std::string& what, std::string& out) const {
+  bool declared = std::any_of(fields.begin(), fields.end(), [](const engine::ShownField& f) {
+    return f.role != ir::Display::Hidden;
+  });
+  if (!all && declared) {
+    if (std::string c = engine::countersText(fields); !c.empty()) out += "  " + c + "\n";
+    std::string m = engine::markersText(fields);
+    out += "  markers: " + (m.empty() ? std::string("none") : m) + "\n";
+    size_t hidden = std::count_if(fields.begin(), fields.end(), [](const engine::ShownField& f) {
+      return f.role == ir::Display::Hidden;
+    });
+    if (hidden > 0)
+      out +=
+          fmt::format("  ({} more field{}: show {} --all)\n", hidden, hidden == 1 ? "" : "s", what);
+    return;
+  }
+  for (const auto& f : fields) {
+    std::string role = f.role == ir::Display::Counter  ? "counter"
+                       : f.role == ir::Display::Marker ? "marker"
+                                                       : "";
+    if (!role.empty() && f.label != f.name) role += " \"" + f.label + "\"";
+    std::string line = fmt::format("  {}{} {} {}",
+                                   f.derived   ? ""
+                                   : f.isState ? "state "
+                                               : "",
+                                   f.name, f.derived ? ":=" : "=", f.value);
+    if (!role.empty()) line += "   (" + role + ")";
+    out += line + "\n";
+  }
+}
+
+// `show UNIT [--all]`, `show SIDE [--all]`, `show HEX`.
 void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
-  if (args.size() != 2) {
-    error(out, "show takes a unit id or a hex, as in `show h12` or `show 2725`");
+  bool all = args.size() == 3 && args[2] == "--all";
+  if (args.size() < 2 || args.size() > 3 || (args.size() == 3 && !all)) {
+    error(out,
+          "show takes a unit id, a side or a hex, and --all for a unit's or a side's bookkeeping "
+          "fields, as in `show h12`, `show h12 --all`, `show roman` or `show 2725`");
     return;
   }
   const auto& st = session_->state();
   const Program& P = session_->program();
-  for (const auto& u : st.units) {
-    if (u.id != args[1]) continue;
-    out += fmt::format(
-        "{} ({}, {}), {}\n", u.id, P.unitTypes[u.type].name, P.sides[u.side].name,
-        u.status == eval::UnitStatus::OnMap ? "at " + st.map.label(u.hex) : "not on the map");
-    const Schema& cls = P.classes[u.cls];
-    for (size_t f = 0; f < cls.fields.size(); ++f) {
-      if (cls.fields[f].derived >= 0) continue;
-      out += fmt::format("  {}{} = {}\n", cls.fields[f].isState ? "state " : "", cls.fields[f].name,
-                         session_->display(u.fields[f]));
+  if (int32_t i = engine::findUnit(st, args[1]); i >= 0) {
+    const auto& u = st.units[static_cast<size_t>(i)];
+    std::string where =
+        u.status == eval::UnitStatus::OnMap ? "at " + st.map.label(u.hex) : whereText(i);
+    if (u.status == eval::UnitStatus::OnMap && u.facing >= 0)
+      where += ", facing " + engine::facingText(u.facing);
+    out += fmt::format("{} ({}, {}), {}\n", u.id, P.unitTypes[u.type].name, P.sides[u.side].name,
+                       where);
+    showFields(engine::unitFields(*session_, i), all, u.id, out);
+    return;
+  }
+  if (int32_t s = engine::findSide(P, args[1]); s >= 0) {
+    size_t on = 0, gone = 0, off = 0;
+    for (const auto& u : st.units) {
+      if (u.side != s) continue;
+      if (u.status == eval::UnitStatus::OnMap)
+        ++on;
+      else if (u.status == eval::UnitStatus::Eliminated)
+        ++gone;
+      else
+        ++off;
     }
+    out += fmt::format("{}{}: {} unit{} on the map, {} eliminated, {} elsewhere\n", P.sides[s].name,
+                       P.sides[s].title.empty() ? "" : " (" + P.sides[s].title + ")", on,
+                       on == 1 ? "" : "s", gone, off);
+    showFields(engine::sideFields(*session_, s), all, P.sides[s].name, out);
+    return;
+  }
+  if (all) {
+    error(out,
+          fmt::format("'{}' is neither a unit nor a side: --all is for their fields", args[1]));
     return;
   }
   int32_t h = st.map.parse(args[1]);
   if (h < 0) {
-    error(out, fmt::format("'{}' is neither a unit nor a hex of this map", args[1]));
+    error(out, fmt::format("'{}' is neither a unit, a side nor a hex of this map", args[1]));
     return;
   }
   out += fmt::format("hex {}: {}\n", args[1],
@@ -176,9 +283,16 @@ void Repl::cmdShow(const std::vector<std::string>& args, std::string& out) {
     out +=
         fmt::format("  hexside {}/{}: {}\n", st.map.label(k.first), st.map.label(k.second), names);
   }
-  for (const auto& u : st.units)
-    if (u.status == eval::UnitStatus::OnMap && u.hex == h)
-      out += fmt::format("  {} ({}, {})\n", u.id, P.unitTypes[u.type].name, P.sides[u.side].name);
+  for (size_t i = 0; i < st.units.size(); ++i) {
+    const auto& u = st.units[i];
+    if (u.status != eval::UnitStatus::OnMap || u.hex != h) continue;
+    auto fields = engine::unitFields(*session_, static_cast<int32_t>(i));
+    std::string c = engine::countersText(fields), m = engine::markersText(fields);
+    out +=
+        fmt::format("  {} ({}, {}){}{}{}\n", u.id, P.unitTypes[u.type].name, P.sides[u.side].name,
+                    u.facing >= 0 ? ", facing " + engine::facingText(u.facing) : "",
+                    c.empty() ? "" : ": " + c, m.empty() ? "" : "  [" + m + "]");
+  }
 }
 
 }  // namespace polemos::repl

@@ -40,6 +40,7 @@ class AstBuilder {
   ast::DeclPtr declBody(P::DeclBodyContext* ctx);
   ast::EnumMember enumMember(P::EnumMemberContext* ctx);
   void fieldDecl(P::FieldDeclContext* ctx, std::vector<ast::FieldDecl>& out);
+  void fieldDisplay(P::FieldDisplayContext* ctx, ast::FieldDecl& f);
   ast::FieldInit fieldInit(P::FieldInitContext* ctx);
   std::vector<ast::FieldInit> fieldInits(const std::vector<P::FieldInitContext*>& ctxs);
   std::vector<ast::FieldDecl> fieldDecls(const std::vector<P::FieldDeclContext*>& ctxs);

@@ -151,6 +151,10 @@ std::string fieldDecl(const FieldDecl& f) {
   }
   out += citations(f.citations);
   if (!f.description.empty()) out += " " + quoted(f.description);
+  if (f.display != FieldDisplay::Hidden) {
+    out += f.display == FieldDisplay::Counter ? " counter" : " marker";
+    if (!f.displayLabel.empty()) out += " " + quoted(f.displayLabel);
+  }
   return out;
 }
 

@@ -339,6 +339,7 @@ void AstBuilder::fieldDecl(P::FieldDeclContext* ctx, std::vector<FieldDecl>& out
     f.value = expr(s->expr());
     f.citations = citations(s->citation());
     f.description = stringValue(s->STRING());
+    fieldDisplay(s->fieldDisplay(), f);
     out.push_back(std::move(f));
   } else if (auto* d = as<P::DerivedFieldContext>(ctx)) {
     FieldDecl f;
@@ -348,8 +349,15 @@ void AstBuilder::fieldDecl(P::FieldDeclContext* ctx, std::vector<FieldDecl>& out
     f.value = expr(d->expr());
     f.citations = citations(d->citation());
     f.description = stringValue(d->STRING());
+    fieldDisplay(d->fieldDisplay(), f);
     out.push_back(std::move(f));
   }
+}
+
+void AstBuilder::fieldDisplay(P::FieldDisplayContext* ctx, FieldDecl& f) {
+  if (ctx == nullptr) return;
+  f.display = ctx->role->getType() == P::COUNTER ? FieldDisplay::Counter : FieldDisplay::Marker;
+  f.displayLabel = stringValue(ctx->STRING());
 }
 
 std::vector<FieldDecl> AstBuilder::fieldDecls(const std::vector<P::FieldDeclContext*>& ctxs) {

@@ -46,12 +46,12 @@ TEST(Limits, MapAtTheEdge) {
   auto program = loader.load(check::LoadRequest{"standard", "", {}}).program;
   ASSERT_TRUE(program);
   std::string why;
-  check::SandboxSpec edge{1, limits::kMaxMapSide, 1, 2};
+  check::SandboxSpec edge{1, limits::kMaxMapSide, 1, 2, {}, -1};
   EXPECT_NE(check::sandboxProgram(*program, edge, why), nullptr) << why;
-  check::SandboxSpec over{2, limits::kMaxMapSide, 1, 2};
+  check::SandboxSpec over{2, limits::kMaxMapSide, 1, 2, {}, -1};
   EXPECT_EQ(check::sandboxProgram(*program, over, why), nullptr);
   EXPECT_NE(why.find("numbered up to 200"), std::string::npos) << why;
-  check::SandboxSpec wide{1, limits::kMaxMapSide + 1, 1, 2};
+  check::SandboxSpec wide{1, limits::kMaxMapSide + 1, 1, 2, {}, -1};
   EXPECT_EQ(check::sandboxProgram(*program, wide, why), nullptr);
 }
 
