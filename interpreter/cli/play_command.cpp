@@ -1,6 +1,7 @@
 // `polemos play` and `polemos run`: the REPL, interactively or over a script.
 #include <editline/readline.h>
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -11,11 +12,14 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <random>
 #include <set>
 
 #include "analysis/coverage.h"
 #include "analysis/diff.h"
+#include "check/loader.h"
 #include "cli/commands.h"
+#include "diag/diagnostics.h"
 #include "eval/coverage.h"
 #include "repl/repl.h"
 
@@ -25,9 +29,13 @@ namespace {
 const char* kPlayUsage =
     "usage: polemos play RULESET [SCENARIO] [--seed N] [--house FILE]... [--level L] [--option "
     "K=V]...\n"
+    "                    [--fair] [--sandbox]\n"
     "\n"
     "Plays a battle at the prompt. Type `help` for the commands and the ruleset's actions.\n"
-    "`polemos` alone is `polemos play standard chalons`.\n";
+    "`polemos` alone is `polemos play standard chalons`. Without --seed a game gets a fresh seed\n"
+    "(shown in the banner and saved). --fair: a game between two players, where `undo` never\n"
+    "takes back a move whose dice were rolled and `dice` cannot force them. A ruleset named\n"
+    "alone opens its scenario (the first by name); --sandbox opens an empty map instead.\n";
 
 const char* kRunUsage =
     "usage: polemos run SCRIPT [RULESET [SCENARIO]] [--seed N] [--house FILE]... [--level L]\n"
@@ -153,18 +161,52 @@ void catchInterrupts() {
   sigaction(SIGINT, &sa, nullptr);
 }
 
+// A seed nobody chose: the system's entropy, kept to 9 digits so that a player can type it back.
+uint64_t freshSeed() {
+  std::random_device rd;
+  uint64_t v = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  return v % 1000000000ull + 1;
+}
+
 int playCommand(const std::vector<std::string>& args) {
   repl::ReplOptions o;
   std::vector<std::string> pos;
   bool strict = false;
-  int rc = parseOptions(args, o, pos, strict, kPlayUsage);
+  CommandLine cl =
+      readCommandLine(args, kGameOptions, {"--json", "--strict", "--fair", "--sandbox"});
+  int rc = parseOptions(cl, o, pos, strict, kPlayUsage);
   if (rc != 0) return rc < 0 ? 0 : rc;
+  // A game started without --seed gets a fresh one, said in the banner and kept in its save, so
+  // that it replays; the same seed and commands give the same game.
+  if (!cl.has("--seed")) o.session.seed = freshSeed();
+  o.fair = cl.flag("--fair");
   if (pos.size() > 2) {
     std::fputs(kPlayUsage, stderr);
     return 2;
   }
   if (!pos.empty()) o.ruleset = pos[0];
   o.scenario = pos.size() > 1 ? pos[1] : (pos.empty() ? "chalons" : "");
+  // A ruleset named alone opens its battle (the first of its scenarios by name, the others said);
+  // the audit sandbox only when asked.
+  if (pos.size() == 1 && !cl.flag("--sandbox")) {
+    diag::SourceManager sm;
+    diag::Diagnostics diags(sm);
+    check::Loader loader(diags);
+    auto names = loader.scenarioNames(o.ruleset);
+    if (!names.empty()) {
+      o.scenario = names.front();
+      if (names.size() > 1) {
+        std::string others;
+        for (size_t i = 1; i < names.size(); ++i) others += (i > 1 ? ", " : "") + names[i];
+        std::printf(
+            "%s: opening %s (also: %s; `polemos play %s NAME` for another, --sandbox "
+            "for an empty map)\n",
+            o.ruleset.c_str(), o.scenario.c_str(), others.c_str(), o.ruleset.c_str());
+      }
+    }
+  } else if (cl.flag("--sandbox") && pos.size() <= 1) {
+    o.scenario = "";
+  }
   // A player reads the results of the rules (`trace on` shows every rule that fired).
   o.traceResults = true;
   // A game replaced by a new one is kept: at a terminal in ~/.polemos_autosave.json.
@@ -207,6 +249,9 @@ int playCommand(const std::vector<std::string>& args) {
         if (!hist.empty()) write_history(hist.c_str());
       }
       out.clear();
+      // Maps are cut to the window, as it is now.
+      struct winsize ws {};
+      if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) r.setWidth(ws.ws_col);
       bool more = r.execute(line, out);
       std::fputs(out.c_str(), stdout);
       std::fflush(stdout);

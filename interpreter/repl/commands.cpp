@@ -134,9 +134,15 @@ const std::vector<Repl::Command>& Repl::commands() {
        "apart with --split; "
        "the game is not changed",
        [](Repl& r, const Line& l, std::string& out) { r.cmdOdds(l.args, out); }},
-      {"map", "map [HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]",
-       "the map as text (terrain letters, units by id with facing), or as an SVG picture",
+      {"map", "map [UNIT | HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]",
+       "the map as text (terrain letters and elevation, units by full id with facing; under it "
+       "the stacks, markers and hexside features), around a unit or over a region, cut to the "
+       "window; or as an SVG picture",
        [](Repl& r, const Line& l, std::string& out) { r.cmdMap(l.args, out); }},
+      {"reach", "reach UNIT",
+       "the hexes UNIT can move to now, each with the cheapest cost of getting there (the "
+       "ruleset's movement rules, as a move is held to them), on the map around it",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdReach(l.args, out); }, 1},
       {"show", "show UNIT|SIDE|HEX [--all]",
        "one unit (facing, counter values, markers), one side (its standing) or one hex; --all: "
        "a unit's or a side's bookkeeping fields too",

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "engine/reach.h"
 #include "engine/reading.h"
 #include "eval/interpreter.h"
 #include "eval/trace.h"
@@ -226,8 +227,25 @@ bool Repl::cmdAction(int32_t action, const std::vector<std::string>& args, std::
   }
   pushHistory();
   size_t before = session_->state().trace.size();
-  afterMove(session_->act(action, *values), before, out);
+  engine::Outcome o = session_->act(action, *values);
+  afterMove(o, before, out);
+  if (o.kind == engine::Outcome::Illegal) out += movementReason(action, *values);
   return true;
+}
+
+// After an illegal `move UNIT HEX` (the action every board ruleset here names `move`): why the
+// unit cannot get there, in numbers (the cheapest way's cost against its allowance) or by the
+// step that is prohibited; nothing if the movement rules would let it get there.
+std::string Repl::movementReason(int32_t action, const std::vector<ir::Value>& args) {
+  if (session_->program().actions[action].name != "move") return "";
+  int32_t unit = -1, hex = -1;
+  for (const auto& v : args) {
+    if (v.tag == Tag::Unit && unit < 0) unit = static_cast<int32_t>(v.i);
+    if (v.tag == Tag::Hex) hex = static_cast<int32_t>(v.i);
+  }
+  if (unit < 0 || hex < 0) return "";
+  std::string why = engine::whyUnreachable(*session_, unit, hex);
+  return why.empty() ? "" : "  (" + why + ")\n";
 }
 
 void Repl::cmdLog(const std::vector<std::string>& args, std::string& out) {
@@ -388,6 +406,8 @@ void Repl::cmdDice(const std::vector<std::string>& args, std::string& out) {
     out += "no dice forced: the next rolls come from the game's seed\n";
     return;
   }
+  if (options_.fair)
+    return error(out, "a fair game (--fair) rolls its dice from its seed: they cannot be forced");
   std::vector<int64_t> faces;
   for (size_t i = 1; i < args.size(); ++i) {
     auto v = parseInt(args[i]);
@@ -408,7 +428,22 @@ void Repl::cmdUndo(const std::vector<std::string>& args, std::string& out) {
   }
   if (!history_.canUndo()) return error(out, "nothing to undo");
   std::deque<int64_t> before = session_->forcedDice();
-  for (long long i = 0; i < n && history_.undo(*session_, log_); ++i) {
+  const std::vector<eval::TraceEvent> trace = session_->state().trace;
+  long long done = 0;
+  for (; done < n && history_.undo(*session_, log_); ++done) {
+  }
+  if (options_.fair) {
+    // A fair game: a die rolled in what would be undone stays rolled; the undo is taken back.
+    size_t kept = std::min(session_->state().trace.size(), trace.size());
+    bool rolled =
+        std::any_of(trace.begin() + static_cast<std::ptrdiff_t>(kept), trace.end(),
+                    [](const eval::TraceEvent& e) { return e.kind == eval::TraceKind::Roll; });
+    if (rolled) {
+      for (long long i = 0; i < done && history_.redo(*session_, log_); ++i) {
+      }
+      out += "illegal: in a fair game (--fair) a move whose dice were rolled cannot be undone\n";
+      return;
+    }
   }
   // Undo puts the whole game back, the forced dice with it: said aloud, never silently.
   if (session_->forcedDice() != before) {

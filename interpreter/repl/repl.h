@@ -33,6 +33,11 @@ struct ReplOptions {
   // The trace level a game starts with: `polemos play` says the results, `polemos run` every
   // rule (an auditor's script reads them all).
   bool traceResults = false;
+  // A game between two players (`polemos play --fair`): `undo` never takes back a move whose dice
+  // were rolled (a player would see the next die), and `dice` cannot force them.
+  bool fair = false;
+  // The terminal's width in characters, for maps cut to the window (0: no limit, as in scripts).
+  int width = 0;
   // Where the game being replaced by a new one (sandbox, scenario, ruleset, level, house) is kept,
   // for `load --autosave`; empty: not kept. `polemos play` at a terminal keeps it in
   // ~/.polemos_autosave.json (or $POLEMOS_AUTOSAVE, which also serves scripts).
@@ -50,6 +55,7 @@ class Repl {
   bool execute(const std::string& line, std::string& out);
 
   int failedExpects() const { return failedExpects_; }
+  void setWidth(int columns) { options_.width = columns; }
   int errors() const { return errors_; }
   bool started() const { return session_ != nullptr; }
   const engine::Session* session() const { return session_.get(); }
@@ -106,6 +112,11 @@ class Repl {
   std::string whereText(int32_t unit) const;
   void cmdAuto(const std::vector<std::string>& args, std::string& out);
   void cmdMap(const std::vector<std::string>& args, std::string& out);
+  void renderMap(int c0, int c1, int r0, int r1, const std::map<int32_t, std::string>& overlay,
+                 std::string& out);
+  void cmdReach(const std::vector<std::string>& args, std::string& out);
+  std::string movementReason(int32_t action, const std::vector<ir::Value>& args);
+  bool keptScenario_ = false;  // the sandbox in play kept its scenario's rules (--keep-scenario)
   void cmdMapSvg(const std::vector<std::string>& args, std::string& out);
   // The fields of hex h's hex state that differ from the ruleset's defaults ("fort 200, afire
   // true"), empty if none (`map`, `map --svg`, `show HEX`).

@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <functional>
 
+#include "check/loader.h"
 #include "check/sandbox.h"
+#include "diag/diagnostics.h"
 #include "engine/reading.h"
 #include "hex/coord.h"
 #include "hex/grid.h"
@@ -246,14 +248,23 @@ void Repl::cmdSetGame(const std::vector<std::string>& args, std::string& out) {
   if (fields && applyEdit(engine::edit::SetGame{*fields}, out)) out += report;
 }
 
-void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
+void Repl::cmdSandbox(const std::vector<std::string>& given, std::string& out) {
   const Program& P = session_->program();
   const char* usage =
       "sandbox takes the map's size as COLSxROWS, from 1x1 to 200x200, and optionally its first "
-      "hex (from HEX), its sides (--sides A,B) and its hex labels (--letters or --numbers), "
-      "as in `sandbox 12x10`, `sandbox 55x27 from 0100 --sides hunnic,roman` or "
+      "hex (from HEX), its sides (--sides A,B), its hex labels (--letters or --numbers) and "
+      "--keep-scenario, as in `sandbox 12x10`, `sandbox 55x27 from 0100 --sides hunnic,roman` or "
       "`sandbox 20x15 --letters --sides blue,red`";
   check::SandboxSpec spec;
+  // --keep-scenario: the scenario's own rules, triggers and side set-up stay (its map does not).
+  std::vector<std::string> args;
+  bool keep = false;
+  for (const auto& a : given) {
+    if (a == "--keep-scenario")
+      keep = true;
+    else
+      args.push_back(a);
+  }
   if (args.size() < 2 || std::sscanf(args[1].c_str(), "%dx%d", &spec.columns, &spec.rows) != 2 ||
       spec.columns < 1 || spec.rows < 1 || spec.columns > check::kMaxSandboxSide ||
       spec.rows > check::kMaxSandboxSide ||
@@ -303,14 +314,35 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
     }
   }
   std::string why;
+  // A sandbox drops the scenario: its special rules and triggers, its sides' set-up (the sides
+  // keep their names unless --sides gives others); --keep-scenario keeps them. Either way the
+  // rules are loaded again when the game in play does not have them as asked.
+  std::shared_ptr<const Program> base = session_->programPtr();
+  bool scenario = !P.scenarioName.empty() && (P.scenarioName != "sandbox" || keptScenario_);
+  bool reload = keep ? !scenario && !options_.scenario.empty() : scenario;
+  if (reload) {
+    diag::SourceManager sm;
+    diag::Diagnostics diags(sm);
+    check::Loader loader(diags);
+    base = loader
+               .load(check::LoadRequest{options_.ruleset, keep ? options_.scenario : "",
+                                        options_.houses})
+               .program;
+    if (!base) return error(out, "the rules do not load again:\n" + diags.render(false));
+  }
+  bool kept = keep && (scenario || reload);
+  if (!kept && spec.sides.empty())
+    for (const auto& sd : P.sides) spec.sides.push_back(sd.name);
+  std::string scenarioName = options_.scenario.empty() ? "the scenario" : options_.scenario;
   autosave(out);
   takeForcedDice();
-  auto s = engine::openSandbox(P, spec, options_.session, why, carriedDice_);
+  auto s = engine::openSandbox(*base, spec, options_.session, why, carriedDice_);
   if (!s) {
     carriedDice_.clear();
     return error(out, why);
   }
   std::string openName = check::sandboxTerrain(s->program());
+  keptScenario_ = kept;
   session_ = std::move(s);
   newGameForExpect();
   history_.clear();
@@ -319,8 +351,13 @@ void Repl::cmdSandbox(const std::vector<std::string>& args, std::string& out) {
   std::string sides;
   for (const auto& sd : p.sides) sides += (sides.empty() ? "" : ", ") + sd.name;
   std::string shown = from ? " from " + session_->state().map.label(0) : "";
-  out += fmt::format("sandbox {}x{}{} of {}, all {}; sides {}\n", spec.columns, spec.rows, shown,
-                     p.rulesetName, openName, sides);
+  std::string note =
+      kept ? "; " + scenarioName + "'s own rules kept"
+      : scenario || reload
+          ? "; without " + scenarioName + "'s own rules and set-up (--keep-scenario keeps them)"
+          : "";
+  out += fmt::format("sandbox {}x{}{} of {}, all {}; sides {}{}\n", spec.columns, spec.rows, shown,
+                     p.rulesetName, openName, sides, note);
   noteCarriedDice(out);
   cmdStatus(out);
 }
