@@ -134,7 +134,7 @@ const std::vector<Repl::Command>& Repl::commands() {
        "apart with --split; "
        "the game is not changed",
        [](Repl& r, const Line& l, std::string& out) { r.cmdOdds(l.args, out); }},
-      {"map", "map [UNIT | HEX..HEX] | map --svg FILE [--zoc UNIT] [--los HEX HEX]",
+      {"map", "map [UNIT | HEX..HEX] | map --svg FILE [--reach UNIT] [--zoc UNIT] [--los HEX HEX]",
        "the map as text (terrain letters and elevation, units by full id with facing; under it "
        "the stacks, markers and hexside features), around a unit or over a region, cut to the "
        "window; or as an SVG picture",

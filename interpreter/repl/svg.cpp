@@ -14,6 +14,8 @@
 #include <set>
 
 #include "engine/display.h"
+#include "engine/reach.h"
+#include "engine/reading.h"
 #include "eval/interpreter.h"
 #include "hex/grid.h"
 #include "repl/repl.h"
@@ -302,8 +304,18 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
   std::string zocUnit;
   std::optional<std::pair<int32_t, int32_t>> los;
   bool losClear = false;
+  std::map<int32_t, int64_t> reachCost;  // --reach UNIT: each hex it can move to, with its cost
+  std::string reachUnit;
   for (size_t i = 3; i < args.size(); ++i) {
-    if (args[i] == "--zoc" && i + 1 < args.size()) {
+    if (args[i] == "--reach" && i + 1 < args.size()) {
+      std::string why;
+      int32_t u = engine::readUnit(st, args[++i], why);
+      if (u < 0) return error(out, why);
+      engine::Reach r = engine::reach(*session_, u);
+      if (!r.error.empty()) return error(out, r.error);
+      reachUnit = args[i];
+      for (const auto& h : r.hexes) reachCost[h.hex] = h.cost;
+    } else if (args[i] == "--zoc" && i + 1 < args.size()) {
       std::string diagnostics, err;
       auto v = evaluate("zoc(unit(\"" + args[++i] + "\"))", "<zoc>", diagnostics, err);
       if (!v || v->tag != Tag::List)
@@ -323,7 +335,9 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
       i += 2;
     } else {
       return error(
-          out, fmt::format("unknown map option '{}' (use --zoc UNIT or --los HEX HEX)", args[i]));
+          out,
+          fmt::format("unknown map option '{}' (use --reach UNIT, --zoc UNIT or --los HEX HEX)",
+                      args[i]));
     }
   }
   const double s = 32, h3 = std::sqrt(3.0) * s;
@@ -386,6 +400,12 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
           pts, c.first, c.second, -c.first, -c.second);
     if (std::find(zocHexes.begin(), zocHexes.end(), h) != zocHexes.end())
       map += fmt::format("<polygon points=\"{}\" fill=\"#000\" fill-opacity=\"0.18\"/>\n", pts);
+    if (auto it = reachCost.find(h); it != reachCost.end())
+      map += fmt::format(
+          "<polygon class=\"reach\" points=\"{}\" fill=\"#2a7bd6\" fill-opacity=\"0.22\"/>\n"
+          "<text class=\"reach-cost\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" "
+          "fill=\"#1a4f8f\" font-size=\"9\" font-weight=\"bold\">{}</text>\n",
+          pts, c.first, c.second + h3 / 2 - 5, it->second);
     map += fmt::format(
         "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#666\" "
         "font-size=\"6\">{}</text>\n",
@@ -615,7 +635,7 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
     for (const auto& [tag, label] : byTag) row(tagSvg(2, 0, tag), label, "legend-marker");
     if (byTag.empty()) row("", "no marker set on the map", "legend-marker");
   }
-  if (hexState || !zocHexes.empty() || los) {
+  if (hexState || !zocHexes.empty() || los || !reachUnit.empty()) {
     heading("Also");
     if (hexState)
       row("<rect x=\"2\" y=\"-5\" width=\"20\" height=\"10\" fill=\"none\" stroke=\"#b00\" "
@@ -624,6 +644,12 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
     if (!zocHexes.empty())
       row("<rect x=\"2\" y=\"-5\" width=\"20\" height=\"10\" fill=\"#000\" fill-opacity=\"0.18\"/>",
           "zone of control of " + zocUnit, "legend-other");
+    if (!reachUnit.empty())
+      row("<rect x=\"2\" y=\"-5\" width=\"20\" height=\"10\" fill=\"#2a7bd6\" "
+          "fill-opacity=\"0.22\"/>",
+          fmt::format("where {} can move now ({} hexes), with the cost", reachUnit,
+                      reachCost.size()),
+          "legend-other");
     if (los)
       row(fmt::format("<line x1=\"2\" y1=\"0\" x2=\"22\" y2=\"0\" stroke=\"{}\" stroke-width=\"2\" "
                       "stroke-dasharray=\"4 2\"/>",
@@ -662,10 +688,11 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
   std::ofstream f(file);
   if (!f || !(f << svg)) return error(out, fmt::format("cannot write '{}'", file));
   out += fmt::format(
-      "wrote {} ({} hexes, {} units{}{})\n", file, m.size(),
+      "wrote {} ({} hexes, {} units{}{}{})\n", file, m.size(),
       std::count_if(st.units.begin(), st.units.end(),
                     [](const eval::UnitState& u) { return u.status == eval::UnitStatus::OnMap; }),
       zocHexes.empty() ? "" : fmt::format(", zone of control of {} hexes", zocHexes.size()),
+      reachUnit.empty() ? "" : fmt::format(", {} reaches {} hexes", reachUnit, reachCost.size()),
       los ? (losClear ? ", line of sight clear" : ", line of sight blocked") : "");
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -152,6 +153,52 @@ TEST(ReplSvg, MarkerWithAValue) {
   EXPECT_NE(a1.find("[wounds 2]</title>"), std::string::npos) << a1;
   EXPECT_NE(a1.find(">3-4-1</text>"), std::string::npos) << a1;  // str, ma, now
   EXPECT_NE(svg.find("class=\"legend-side\">red (Red)</text>"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// `--reach UNIT`: every hex the unit can move to is shaded with its cost, as `reach UNIT` lists
+// them; the legend says whose reach it is; a unit that is not there is refused.
+TEST(ReplSvg, ReachShadesEachHexWithItsCost) {
+  repl::ReplOptions o;
+  o.ruleset = "standard";
+  repl::Repl r(o);
+  std::string out;
+  ASSERT_TRUE(r.start(out)) << out;
+  r.execute("sandbox 5x5", out);
+  r.execute("place blue inf 0303 as b1", out);
+  r.execute("terrain 0302 woods", out);
+  out.clear();
+  r.execute("reach b1", out);
+  size_t listed = 0;
+  for (size_t p = out.find(':'); p != std::string::npos; p = out.find(':', p + 1)) {
+    size_t end = out.find('\n', p);
+    std::string line = out.substr(p + 1, end - p - 1);
+    if (out.rfind("\n", p) != std::string::npos && out[out.rfind("\n", p) + 1] == ' ' &&
+        line.find_first_not_of(" 0123456789") == std::string::npos)
+      listed += static_cast<size_t>(std::count(line.begin(), line.end(), ' '));
+  }
+  fs::path file =
+      fs::temp_directory_path() / ("polemos_reach_" + std::to_string(::getpid()) + ".svg");
+  out.clear();
+  r.execute("map --svg " + file.string() + " --reach b1", out);
+  EXPECT_NE(out.find("b1 reaches"), std::string::npos) << out;
+  std::ifstream in(file);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string svg = ss.str();
+  size_t shaded = count(svg, "<polygon class=\"reach\"");
+  EXPECT_GT(shaded, 10u);
+  EXPECT_EQ(shaded, listed);
+  EXPECT_EQ(count(svg, "class=\"reach-cost\""), shaded);
+  EXPECT_NE(svg.find(">3</text>"), std::string::npos);  // woods: 3 MP (§5.24)
+  EXPECT_NE(svg.find("where b1 can move now"), std::string::npos);
+  fs::remove(file);
+  out.clear();
+  r.execute("map --svg x.svg --reach nobody", out);
+  EXPECT_EQ(out.rfind("error: no unit 'nobody'", 0), 0u) << out;
 }
 
 }  // namespace
