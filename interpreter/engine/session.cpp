@@ -201,6 +201,22 @@ Outcome Session::start() {
   return run();
 }
 
+Outcome Session::restart() {
+  const Program& P = *program_;
+  state_.touch();
+  state_.turn = 0;
+  state_.phase = -1;
+  state_.activeSide = 0;
+  state_.acting = 0;
+  state_.result = eval::GameResult{};
+  actionStart_.reset();
+  commandStart_.reset();
+  machine_ = eval::Machine{};
+  machine_.frames.push_back(eval::Frame{P.sequence, 0, 0, true});
+  machine_.stack.resize(std::max(0, P.functions[P.sequence].locals));
+  return run();
+}
+
 int64_t Session::rollDie(int32_t die) {
   const DieInfo& d = program_->dice.at(die);
   if (!forced_.empty()) {

@@ -92,6 +92,11 @@ class Session {
   // Why an action with these arguments is illegal; nothing when it is legal.
   std::optional<Outcome> checkAction(int32_t action, const std::vector<ir::Value>& args);
 
+  // Runs the rules' sequence again from its start on the game as it stands (its units, map, side
+  // and game state kept; the turn, the phase and the result cleared), to the first stop: a
+  // situation set up by hand begins its first turn as a scenario's would.
+  Outcome restart();
+
   Outcome act(int32_t action, const std::vector<ir::Value>& args);
   Outcome endPhase();          // `end` in a phase, `pass` in an alternation
   Outcome pick(size_t index);  // at a choose

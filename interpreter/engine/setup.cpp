@@ -110,7 +110,7 @@ struct Apply {
     if (e.side < 0 || static_cast<size_t>(e.side) >= P.sides.size()) return refused("no such side");
     if (e.type < 0 || static_cast<size_t>(e.type) >= P.unitTypes.size())
       return refused("no such unit type");
-    if (!hex(e.hex)) return refused("no such hex");
+    if (e.hex != -1 && !hex(e.hex)) return refused("no such hex");
     if (e.facing < -1 || e.facing > 5) return refused("a facing is one of six directions");
     // No more units than a saved game may have, so that every game can be saved and loaded again.
     if (s.state().units.size() >= limits::kMaxSavedUnits)
@@ -132,7 +132,7 @@ struct Apply {
     u.side = e.side;
     u.hex = e.hex;
     u.facing = e.facing;
-    u.status = eval::UnitStatus::OnMap;
+    u.status = e.hex >= 0 ? eval::UnitStatus::OnMap : eval::UnitStatus::Off;
     u.fields = type.values;
     for (const auto& f : e.fields) u.fields[f.slot] = f.value;
     SetupAccess::state(s).units.push_back(std::move(u));

@@ -49,7 +49,7 @@ struct Hexside {
 struct Place {
   int32_t side = -1;
   int32_t type = -1;
-  int32_t hex = -1;
+  int32_t hex = -1;     // -1: off the map (a leader awaiting placement, a reinforcement)
   int32_t facing = -1;  // -1: none
   std::string id;       // unique, starting with a letter (nextUnitId gives one)
   std::vector<Field> fields;

@@ -75,7 +75,11 @@ const std::vector<Repl::Command>& Repl::commands() {
       {"hexside", "hexside HEX HEX KIND",
        "add a feature (stream, ridge, ...) to the hexside between two hexes",
        [](Repl& r, const Line& l, std::string& out) { r.cmdHexside(l.args, out); }, 3},
-      {"place", "place SIDE TYPE HEX [facing DIR] [as ID] [KEY=VALUE...]",
+      {"restart", "restart",
+       "run the rules' sequence again from its start on the situation as it stands (units, "
+       "hexes, fields set up by hand), forced dice first: a sandbox begins its first turn",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdRestart(out); }, 0},
+      {"place", "place SIDE TYPE HEX|off [facing DIR] [as ID] [KEY=VALUE...]",
        "put a new unit on the map",
        [](Repl& r, const Line& l, std::string& out) { r.cmdPlace(l.args, out); }},
       {"remove", "remove UNIT", "take a unit off the map",

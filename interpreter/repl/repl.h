@@ -115,6 +115,7 @@ class Repl {
   void renderMap(int c0, int c1, int r0, int r1, const std::map<int32_t, std::string>& overlay,
                  std::string& out);
   void cmdReach(const std::vector<std::string>& args, std::string& out);
+  void cmdRestart(std::string& out);
   std::string movementReason(int32_t action, const std::vector<ir::Value>& args);
   bool keptScenario_ = false;  // the sandbox in play kept its scenario's rules (--keep-scenario)
   void cmdMapSvg(const std::vector<std::string>& args, std::string& out);

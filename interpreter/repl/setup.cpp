@@ -98,9 +98,11 @@ void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
                  "N as l1 strength=6`");
   engine::edit::Place e;
   std::string why;
+  // `off`: off the map, as a leader awaiting its placement or a reinforcement.
+  bool off = args[3] == "off" && st.map.parse("off") < 0;
   if ((e.side = engine::readSide(P, args[1], why)) < 0 ||
       (e.type = engine::readUnitType(P, args[2], why)) < 0 ||
-      (e.hex = engine::readHex(st, args[3], why)) < 0)
+      (!off && (e.hex = engine::readHex(st, args[3], why)) < 0))
     return error(out, why);
   const Schema& cls = P.classes[P.unitTypes[e.type].cls];
   for (size_t i = 4; i < args.size(); ++i) {
@@ -129,8 +131,38 @@ void Repl::cmdPlace(const std::vector<std::string>& args, std::string& out) {
   }
   if (e.id.empty()) e.id = engine::nextUnitId(*session_, args[2]);
   std::string id = e.id;
-  if (applyEdit(e, out))
-    out += fmt::format("placed {} ({}, {}) at {}\n", id, args[2], args[1], args[3]);
+  if (!applyEdit(e, out)) return;
+  out += off ? fmt::format("placed {} ({}, {}) off the map\n", id, args[2], args[1])
+             : fmt::format("placed {} ({}, {}) at {}\n", id, args[2], args[1], args[3]);
+  // Stacking is the ruleset's: say who else is in the hex, so that a leader placed with a unit
+  // (or a unit placed where the rules may not allow two) is seen at once.
+  if (off) return;
+  std::string others;
+  for (const auto& u : session_->state().units)
+    if (u.status == eval::UnitStatus::OnMap && u.hex == e.hex && u.id != id)
+      others += (others.empty() ? "" : ", ") + u.id;
+  if (!others.empty())
+    out += fmt::format(
+        "  {} shares {} with {} (the ruleset's stacking rules apply when it "
+        "moves or fights)\n",
+        id, args[3], others);
+}
+
+// `restart`: the rules' sequence runs again from its start on the situation as it stands (the
+// units, hexes and fields set up by hand), forced dice first: an auditor's sandbox begins its
+// first turn as a scenario would, leaders off the map awaiting their placement.
+void Repl::cmdRestart(std::string& out) {
+  pushHistory();
+  size_t before = session_->state().trace.size();
+  engine::Outcome o = session_->restart();
+  if (o.kind != engine::Outcome::Ok) {
+    history_.dropLast();
+    return error(out, o.message);
+  }
+  lastActionTrace_ = before;
+  record();
+  printTrace(before, out);
+  cmdStatus(out);
 }
 
 void Repl::cmdRemove(const std::vector<std::string>& args, std::string& out) {
@@ -333,7 +365,9 @@ void Repl::cmdSandbox(const std::vector<std::string>& given, std::string& out) {
   bool kept = keep && (scenario || reload);
   if (!kept && spec.sides.empty())
     for (const auto& sd : P.sides) spec.sides.push_back(sd.name);
-  std::string scenarioName = options_.scenario.empty() ? "the scenario" : options_.scenario;
+  std::string scenarioName = P.scenarioName != "sandbox" ? P.scenarioName
+                             : options_.scenario.empty() ? "the scenario"
+                                                         : options_.scenario;
   autosave(out);
   takeForcedDice();
   auto s = engine::openSandbox(*base, spec, options_.session, why, carriedDice_);
