@@ -151,7 +151,9 @@ const std::vector<Repl::Command>& Repl::commands() {
        "one unit (facing, counter values, markers), one side (its standing) or one hex; --all: "
        "a unit's or a side's bookkeeping fields too",
        [](Repl& r, const Line& l, std::string& out) { r.cmdShow(l.args, out); }, 2},
-      {"undo", "undo [N]", "take back the last N moves (default 1)",
+      {"undo", "undo [N]",
+       "take back the last N moves (default 1); with none left, go back to the game a new one "
+       "replaced",
        [](Repl& r, const Line& l, std::string& out) { r.cmdUndo(l.args, out); }, 1},
       {"redo", "redo", "put back a move taken back",
        [](Repl& r, const Line& l, std::string& out) { r.cmdRedo(out); }, 0},

@@ -19,6 +19,7 @@ bool Repl::restart(std::string& out) {
   auto old = std::move(session_);
   if (!start(out)) {
     ++errors_;
+    dropKeptGame();
     session_ = std::move(old);
     carriedDice_.clear();
     out += "error: the current game is unchanged\n";
@@ -42,7 +43,43 @@ ReplOptions Repl::optionsOf(const engine::GameOrigin& origin) const {
   return o;
 }
 
+void Repl::keepGame() {
+  if (!session_) return;
+  KeptGame k{std::make_unique<engine::Session>(*session_),
+             history_,
+             log_,
+             options_,
+             keptScenario_,
+             currentLine_};
+  before_.push_back(std::move(k));
+  if (before_.size() > kKeptGames) before_.erase(before_.begin());
+}
+
+void Repl::dropKeptGame() {
+  if (!before_.empty()) before_.pop_back();
+}
+
+// `undo` with nothing left to undo: back to the game the current one replaced, as it was then,
+// with its own undo history.
+bool Repl::undoNewGame(std::string& out) {
+  if (before_.empty()) return false;
+  KeptGame k = std::move(before_.back());
+  before_.pop_back();
+  session_ = std::move(k.session);
+  history_ = std::move(k.history);
+  log_ = std::move(k.log);
+  options_ = std::move(k.options);
+  keptScenario_ = k.keptScenario;
+  newGameForExpect();
+  out += fmt::format("back to the game that `{}` replaced\n", k.replacedBy);
+  cmdStatus(out);
+  return true;
+}
+
+// Before a new game replaces the one in play: kept for `undo` (in memory) and, at a terminal, in
+// the autosave file for `load --autosave`.
 void Repl::autosave(std::string& out) {
+  keepGame();
   if (options_.autosave.empty() || !session_) return;
   std::string text = engine::writeSave(*session_, engine::SaveRecord{origin(), log_});
   std::ofstream f(options_.autosave);

@@ -426,7 +426,11 @@ void Repl::cmdUndo(const std::vector<std::string>& args, std::string& out) {
     if (!v || *v < 1) return error(out, "undo takes a positive number of moves");
     n = *v;
   }
-  if (!history_.canUndo()) return error(out, "nothing to undo");
+  if (!history_.canUndo()) {
+    // Nothing left in this game: the game a new one replaced comes back.
+    if (undoNewGame(out)) return;
+    return error(out, "nothing to undo");
+  }
   std::deque<int64_t> before = session_->forcedDice();
   const std::vector<eval::TraceEvent> trace = session_->state().trace;
   long long done = 0;

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "check/loader.h"
 #include "eval/interpreter.h"
 #include "eval/trace.h"
@@ -38,7 +40,13 @@ bool Repl::start(std::string& out) {
     session_ = std::move(base);
     currentLine_ = "sandbox 12x10";
     int before = errors_;
+    // The unstarted game this sandbox replaces is nothing to keep or undo back to.
+    std::string autosaveFile = std::exchange(options_.autosave, "");
+    size_t kept = before_.size();
     cmdSandbox({"sandbox", "12x10"}, out);
+    options_.autosave = autosaveFile;
+    if (before_.size() > kept)
+      before_.erase(before_.begin() + static_cast<std::ptrdiff_t>(kept), before_.end());
     if (errors_ == before) return true;
     session_.reset();  // the sandbox could not start: no half-made game is kept
     return false;

@@ -169,6 +169,22 @@ class Repl {
   // Undo and redo: each entry is the game and the commands that made it.
   engine::History history_;
   std::vector<std::string> log_;  // the commands that changed the game since it started
+  // The games that new ones replaced (sandbox, scenario, ruleset, level, house, load --autosave),
+  // the latest last, each with its undo history: `undo` with nothing left to undo in the game in
+  // play goes back to the one before. At most kKeptGames.
+  struct KeptGame {
+    std::unique_ptr<engine::Session> session;
+    engine::History history;
+    std::vector<std::string> log;
+    ReplOptions options;
+    bool keptScenario = false;
+    std::string replacedBy;  // the command that replaced it
+  };
+  static constexpr size_t kKeptGames = 8;
+  std::vector<KeptGame> before_;
+  void keepGame();      // the game in play, before a new one replaces it
+  void dropKeptGame();  // the new game did not start: the one kept is the one in play
+  bool undoNewGame(std::string& out);
   std::string currentLine_;
   void record() { log_.push_back(currentLine_); }
   // Dice forced in the game being replaced, to be forced in the new one before it starts (an

@@ -372,6 +372,7 @@ void Repl::cmdSandbox(const std::vector<std::string>& given, std::string& out) {
   takeForcedDice();
   auto s = engine::openSandbox(*base, spec, options_.session, why, carriedDice_);
   if (!s) {
+    dropKeptGame();
     carriedDice_.clear();
     return error(out, why);
   }
