@@ -87,7 +87,7 @@ struct FnCtx {
   bool inWindowScope = false;
 };
 
-std::string typeName(const Program& p, const Type& t);
+using ir::typeName;  // (ir/type_name.cpp)
 bool assignable(const Type& to, const Type& from);
 std::string citeList(const std::vector<ast::Citation>& cs);
 std::vector<std::string> citeStrings(const std::vector<ast::Citation>& cs);

@@ -73,20 +73,25 @@ int parseOptions(const std::vector<std::string>& args, repl::ReplOptions& o,
 // Tab completion through libedit's readline interface: commands, actions and unit ids from the
 // REPL, plus hex labels of the map.
 repl::Repl* gRepl = nullptr;
+std::string gLineBefore;
 
 char* completionGenerator(const char* text, int state) {
   static std::vector<std::string> matches;
   static size_t next = 0;
   if (state == 0) {
-    matches = gRepl ? gRepl->completions(text) : std::vector<std::string>{};
+    matches = gRepl ? gRepl->completions(gLineBefore, text) : std::vector<std::string>{};
     next = 0;
   }
   if (next >= matches.size()) return nullptr;
   return strdup(matches[next++].c_str());
 }
 
-char** complete(const char* text, int, int) {
+char** complete(const char* text, int start, int) {
   rl_attempted_completion_over = 1;
+  // The words before the one completed: what that argument takes depends on them.
+  gLineBefore = rl_line_buffer
+                    ? std::string(rl_line_buffer, static_cast<size_t>(std::max(start, 0)))
+                    : std::string();
   return rl_completion_matches(text, completionGenerator);
 }
 

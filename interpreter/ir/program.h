@@ -74,6 +74,10 @@ struct Type {
   }
 };
 
+struct Program;
+// A type as the language writes it: `int`, `list<unit>`, `Weapon?` (ir/type_name.cpp).
+std::string typeName(const Program& p, const Type& t);
+
 // --- Bytecode ---------------------------------------------------------------------------------
 
 enum class Op : uint8_t {

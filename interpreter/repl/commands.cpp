@@ -5,7 +5,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <map>
 
+#include "engine/reading.h"
 #include "repl/repl.h"
 #include "repl/text.h"
 
@@ -173,38 +177,116 @@ const std::vector<Repl::Command>& Repl::commands() {
   return kCommands;
 }
 
+namespace {
+
+// What an argument word of a command's usage takes, with an example.
+const std::map<std::string, std::string>& argumentHelp() {
+  static const std::map<std::string, std::string> kArgs = {
+      {"UNIT", "a unit's id, as `units` lists them (r43)"},
+      {"HEX", "a hex label: column then row (2624), or letter then row on a lettered map (C3)"},
+      {"SIDE", "a side's name, as `status` lists them (roman)"},
+      {"TYPE", "a unit type of the ruleset (legion)"},
+      {"N", "a whole number (2)"},
+      {"FILE", "a file's path (game.json)"},
+      {"EXPR", "an expression of the rule language (distance(2624, 2725), unit(\"r43\").hits)"},
+      {"DIR", "a direction: N, NE, SE, S, SW or NW (or 0 to 5)"},
+      {"ID", "a new unit's id, starting with a letter (x1)"},
+      {"KEY=VALUE", "a field and its value (hits=2, disrupted=true)"},
+      {"PHASE", "a phase of the ruleset's sequence (combat)"},
+      {"NAME", "a name (a ruleset, a scenario, a level, a table)"},
+      {"COLSxROWS", "a map's size (12x10)"},
+      {"OPTION", "an option as `legal` writes it (move r43 2621)"},
+      {"ACTION", "an action of the ruleset with its arguments (attack 0304)"},
+      {"COMMAND", "a command or an action (help move)"},
+      {"TEXT", "words to find in the trace line"},
+      {"TERRAIN", "a terrain of the ruleset (woods)"},
+      {"FEATURE", "a hexside feature of the ruleset (stream)"},
+      {"TARGET", "a ruleset, or a house-rule file over this game's rules"},
+      {"§N", "a rule number (§7.6 or 7.6)"},
+  };
+  return kArgs;
+}
+
+// Text wrapped to `width` columns (0: not wrapped), continuation lines indented by `indent`.
+std::string wrapped(const std::string& text, size_t width, size_t indent) {
+  if (width == 0 || width <= indent + 20) return text;
+  std::string out, line;
+  for (const auto& word : splitWords(text)) {
+    if (!line.empty() && line.size() + 1 + word.size() > width - indent) {
+      out += line + "\n" + std::string(indent, ' ');
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return out + line;
+}
+
+}  // namespace
+
+// `help`: every command and action; `help COMMAND`: its usage, what it does and what each of its
+// arguments takes; `help ACTION`: its parameters with their types and an example from the legal
+// options now; `help §7.6`: the declarations that implement a rule (as `rule 7.6`).
 void Repl::cmdHelp(const std::vector<std::string>& args, std::string& out) {
+  const size_t width = options_.width > 0 ? static_cast<size_t>(options_.width) : 0;
   if (args.size() > 1) {
+    const std::string& what = args[1];
+    if (what.rfind("§", 0) == 0 ||
+        (!what.empty() && std::isdigit(static_cast<unsigned char>(what[0]))))
+      return cmdRule({"rule", what}, out);
     for (const auto& h : commands())
-      if (args[1] == h.name) {
-        out += fmt::format("{}\n  {}\n", h.usage, h.text);
+      if (what == h.name) {
+        out += fmt::format("{}\n  {}\n", h.usage, wrapped(h.text, width, 2));
+        std::string usage = h.usage;
+        for (char& c : usage)
+          if (c == '[' || c == ']' || c == '|' || c == '.') c = ' ';
+        std::vector<std::string> seen;
+        for (const auto& w : splitWords(usage)) {
+          auto it = argumentHelp().find(w);
+          if (it == argumentHelp().end() || std::find(seen.begin(), seen.end(), w) != seen.end())
+            continue;
+          seen.push_back(w);
+          out += fmt::format("  {}: {}\n", w, wrapped(it->second, width, 4 + w.size()));
+        }
         return;
       }
     if (session_) {
-      for (const auto& a : session_->program().actions) {
-        if (a.name != args[1]) continue;
+      const auto& P = session_->program();
+      for (size_t ai = 0; ai < P.actions.size(); ++ai) {
+        const auto& a = P.actions[ai];
+        if (a.name != what) continue;
         std::string usage = a.name;
         for (const auto& p : a.params) usage += " " + p.name;
         std::string cite;
         for (const auto& c : a.citations) cite += " §" + c;
         out += fmt::format("{}{}\n  {}\n", usage, cite,
                            a.description.empty() ? "a ruleset action" : a.description);
+        for (const auto& p : a.params)
+          out += fmt::format("  {}: {}{}\n", p.name, ir::typeName(P, p.type),
+                             p.domain >= 0 ? " (from the candidates the rules list)" : "");
+        for (const auto& o : session_->legal())
+          if (o.kind == engine::Option::Action && o.action == static_cast<int32_t>(ai)) {
+            out += fmt::format("  example, legal now: {}\n", o.text);
+            return;
+          }
+        out += "  (not legal now)\n";
         return;
       }
     }
-    error(out, fmt::format("no command or action '{}' (type help for the list)", args[1]));
+    error(out, fmt::format("no command or action '{}' (type help for the list)", what));
     return;
   }
   out += "commands:\n";
-  for (const auto& h : commands()) out += fmt::format("  {:<22} {}\n", h.usage, h.text);
+  for (const auto& h : commands())
+    out += fmt::format("  {:<22} {}\n", h.usage, wrapped(h.text, width, 25));
   if (session_ && !session_->program().actions.empty()) {
     out += "actions of this ruleset:\n";
     for (const auto& a : session_->program().actions) {
       std::string usage = a.name;
       for (const auto& p : a.params) usage += " " + p.name;
-      out += fmt::format("  {:<22} {}\n", usage, a.description);
+      out += fmt::format("  {:<22} {}\n", usage, wrapped(a.description, width, 25));
     }
   }
+  out += "help COMMAND: its arguments; help §7.6: the rules' declarations of a rule\n";
 }
 
 bool Repl::execute(const std::string& rawLine, std::string& out) {
@@ -279,6 +361,61 @@ std::vector<std::string> Repl::completions(const std::string& prefix) const {
     if (prefix.size() >= 2)
       for (int32_t h = 0; h < m.size(); ++h)
         if (m.label(h).rfind(prefix, 0) == 0) out.push_back(m.label(h));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// Completion that knows what each argument takes: after an action's name and the arguments typed
+// so far, the next words of its legal options now (the targets of `attack`, the hexes a unit can
+// move to); after `pick`, the options' words; file names after `load`, `save`, `replay` and
+// `house`; units, sides and hexes after the commands that look at them.
+std::vector<std::string> Repl::completions(const std::string& before, const std::string& prefix) {
+  std::vector<std::string> words = splitWords(before);
+  if (words.empty() || !session_) return completions(prefix);
+  std::vector<std::string> out;
+  auto add = [&](const std::string& w) {
+    if (w.rfind(prefix, 0) == 0) out.push_back(w);
+  };
+  const std::string& cmd = words[0];
+  const auto& P = session_->program();
+  bool action = engine::findAction(P, cmd) >= 0 &&
+                std::none_of(commands().begin(), commands().end(),
+                             [&](const Command& c) { return cmd == c.name; });
+  if (action || cmd == "pick") {
+    // The legal options' words after those typed (for `pick`, the option's own words).
+    size_t skip = cmd == "pick" ? 1 : 0;
+    for (const auto& o : session_->legal()) {
+      std::vector<std::string> ow = splitWords(o.text);
+      if (ow.size() + skip <= words.size()) continue;
+      bool match = true;
+      for (size_t k = skip; k < words.size() && match; ++k) match = ow[k - skip] == words[k];
+      if (match) add(ow[words.size() - skip]);
+    }
+  } else if (cmd == "load" || cmd == "save" || cmd == "replay" || cmd == "house") {
+    namespace fs = std::filesystem;
+    std::string dir = prefix.find('/') == std::string::npos
+                          ? std::string()
+                          : prefix.substr(0, prefix.rfind('/') + 1);
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(dir.empty() ? "." : dir, ec);
+         !ec && it != fs::directory_iterator(); it.increment(ec)) {
+      std::string name = dir + it->path().filename().string();
+      add(it->is_directory(ec) ? name + "/" : name);
+    }
+  } else if (cmd == "show" || cmd == "reach" || cmd == "map" || cmd == "set" || cmd == "remove" ||
+             cmd == "legal" || cmd == "units" || cmd == "setside") {
+    if (cmd != "units" && cmd != "setside")
+      for (const auto& u : session_->state().units) add(u.id);
+    if (cmd == "show" || cmd == "units" || cmd == "setside")
+      for (const auto& sd : P.sides) add(sd.name);
+    if ((cmd == "show" || cmd == "map") && prefix.size() >= 2) {
+      const auto& m = session_->state().map;
+      for (int32_t h = 0; h < m.size(); ++h) add(m.label(h));
+    }
+  } else {
+    return completions(prefix);
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

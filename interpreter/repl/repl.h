@@ -60,6 +60,8 @@ class Repl {
   bool started() const { return session_ != nullptr; }
   const engine::Session* session() const { return session_.get(); }
   std::vector<std::string> completions(const std::string& prefix) const;
+  // The same for a word after `before` (the line up to it): what that argument takes.
+  std::vector<std::string> completions(const std::string& before, const std::string& prefix);
 
   // The odds of ACTION ARGS (or, with no words, of the action under way); nothing, with `why`,
   // when the question is malformed.
