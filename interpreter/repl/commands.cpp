@@ -8,6 +8,7 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "engine/reading.h"
 #include "repl/repl.h"
@@ -21,9 +22,10 @@ const std::vector<Repl::Command>& Repl::commands() {
        "where the game stands: turn N of M, phase, who must act and how; then the standing the "
        "ruleset declares (victory points, losses, panic, command points, what is still owed)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdStatusFull(out); }, 0},
-      {"legal", "legal [UNIT]",
-       "the numbered legal options at the current decision (with UNIT: those that name it)",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdLegal(l.args, out); }, 1},
+      {"legal", "legal [UNIT] [--all]",
+       "the numbered legal options at the current decision (with UNIT: those that name it); at a "
+       "terminal more than 40 are summarised by action and unit unless --all",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdLegal(l.args, out); }, 2},
       {"pick", "pick N|OPTION",
        "take option N of `legal` (or of a pending choice), or the option written OPTION (`pick "
        "0303`)",
@@ -289,7 +291,33 @@ void Repl::cmdHelp(const std::vector<std::string>& args, std::string& out) {
   out += "help COMMAND: its arguments; help §7.6: the rules' declarations of a rule\n";
 }
 
+// With --json every line a command prints is a JSON object: trace events and the status are
+// already; any other line is wrapped as {"kind": "text"|"error"|"illegal", "command", "text"}.
 bool Repl::execute(const std::string& rawLine, std::string& out) {
+  if (!options_.json) return executeText(rawLine, out);
+  std::string text;
+  bool more = executeText(rawLine, text);
+  std::string command = trim(rawLine);
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(at, end - at);
+    at = end + 1;
+    if (!line.empty() && line[0] == '{') {
+      out += line + "\n";
+      continue;
+    }
+    std::string kind = line.rfind("error:", 0) == 0     ? "error"
+                       : line.rfind("illegal:", 0) == 0 ? "illegal"
+                                                        : "text";
+    out +=
+        nlohmann::ordered_json{{"kind", kind}, {"command", command}, {"text", line}}.dump() + "\n";
+  }
+  return more;
+}
+
+bool Repl::executeText(const std::string& rawLine, std::string& out) {
   std::string line = trim(rawLine);
   if (line.empty() || line[0] == '#') return true;
   currentLine_ = line;

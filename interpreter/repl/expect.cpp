@@ -115,7 +115,7 @@ void Repl::cmdExpect(const std::vector<std::string>& args, const std::string& re
     int errorsBefore = errors_;
     std::string inner;
     std::string sub = trim(rest.substr(args[1].size()));
-    execute(sub, inner);
+    executeText(sub, inner);
     errors_ = errorsBefore;
     out += inner;
     std::string want = args[1] + ":";

@@ -170,7 +170,17 @@ void Repl::cmdStatusFull(std::string& out) {
 
 // `legal [UNIT]`: the options, numbered as `pick` takes them; with a unit, only the options that
 // name it (their numbers unchanged).
-void Repl::cmdLegal(const std::vector<std::string>& args, std::string& out) {
+void Repl::cmdLegal(const std::vector<std::string>& given, std::string& out) {
+  // --all: every option numbered even at a terminal, where a long list is summarised.
+  std::vector<std::string> args;
+  bool all = false;
+  for (const auto& a : given) {
+    if (a == "--all")
+      all = true;
+    else
+      args.push_back(a);
+  }
+  if (args.size() > 2) return error(out, "legal takes a unit and --all, as in `legal r43`");
   int32_t unit = -1;
   if (args.size() > 1) {
     const auto& units = session_->state().units;
@@ -181,6 +191,26 @@ void Repl::cmdLegal(const std::vector<std::string>& args, std::string& out) {
   auto opts = session_->legal();
   if (opts.empty()) {
     out += session_->over() ? "the game is over: nothing is legal\n" : "no options\n";
+    return;
+  }
+  // At a terminal, more options than a screen holds are summarised by action and first argument
+  // (`move r43: 45 options`), the others numbered as ever.
+  if (!all && unit < 0 && options_.width > 0 && opts.size() > kLegalScreen) {
+    std::vector<std::pair<std::string, size_t>> groups;
+    for (size_t i = 0; i < opts.size(); ++i) {
+      std::vector<std::string> w = splitWords(opts[i].text);
+      if (opts[i].kind != engine::Option::Action || w.size() < 3) {
+        out += fmt::format("{:>3}. {}\n", i + 1, opts[i].text);
+        continue;
+      }
+      std::string key = w[0] + " " + w[1];
+      if (groups.empty() || groups.back().first != key) groups.emplace_back(key, 0);
+      ++groups.back().second;
+    }
+    for (const auto& [key, n] : groups)
+      out += fmt::format("     {}: {} option{} (`legal {}`)\n", key, n, n == 1 ? "" : "s",
+                         splitWords(key)[1]);
+    out += fmt::format("{} options in all: `legal --all` numbers every one\n", opts.size());
     return;
   }
   size_t shown = 0;

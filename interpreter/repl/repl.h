@@ -53,6 +53,7 @@ class Repl {
 
   // Runs one command line, appending what it prints to `out`. Returns false after `quit`.
   bool execute(const std::string& line, std::string& out);
+  bool executeText(const std::string& line, std::string& out);  // the same, as plain text
 
   int failedExpects() const { return failedExpects_; }
   void setWidth(int columns) { options_.width = columns; }
@@ -119,7 +120,10 @@ class Repl {
   void cmdReach(const std::vector<std::string>& args, std::string& out);
   void cmdRestart(std::string& out);
   std::string movementReason(int32_t action, const std::vector<ir::Value>& args);
-  bool keptScenario_ = false;  // the sandbox in play kept its scenario's rules (--keep-scenario)
+  bool keptScenario_ = false;
+  static constexpr size_t kLegalScreen =
+      40;  // more options than this are summarised at a terminal  // the sandbox in play kept its
+           // scenario's rules (--keep-scenario)
   void cmdMapSvg(const std::vector<std::string>& args, std::string& out);
   // The fields of hex h's hex state that differ from the ruleset's defaults ("fort 200, afire
   // true"), empty if none (`map`, `map --svg`, `show HEX`).

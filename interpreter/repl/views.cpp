@@ -133,11 +133,12 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
   renderMap(c0, c1, r0, r1, {}, out);
 }
 
-// The text map of columns c0..c1, rows r0..r1: flat-topped hexes in columns, odd columns half a
+// The text map of columns c0..c1, rows r0..r1 (a hex with a unit shows the unit, one in
+// `overlay` without a unit its text): flat-topped hexes in columns, odd columns half a
 // hex lower, so each map row is two text lines (the even columns' hexes on the first, the odd
 // columns' on the second). A hex shows its unit's full id (`+` when others share it) and facing
 // (N, NE, ...), or the first letter of its terrain ('.' for the commonest) with its elevation
-// where the map has any and `*` for a hex state set; a hex in `overlay` shows that text. Under the
+// where the map has any and `*` for a hex state set, or the text `overlay` gives it. Under the
 // map: the key, the stacks, the markers set, the hexside features and the hex state of the region.
 // At a terminal narrower than the map, the columns that fit are drawn and the cut is said.
 void Repl::renderMap(int c0, int c1, int r0, int r1, const std::map<int32_t, std::string>& overlay,
@@ -176,13 +177,13 @@ void Repl::renderMap(int c0, int c1, int r0, int r1, const std::map<int32_t, std
   }
   std::map<char, std::string> legend;
   auto cell = [&](int32_t h) {
-    if (auto it = overlay.find(h); it != overlay.end())
-      return fmt::format("{:>{}} ", it->second, width - 1);
     if (auto it = at.find(h); it != at.end()) {
       const auto& u = st.units[it->second.front()];
       std::string face = facing ? fmt::format("{:<2}", engine::facingText(u.facing)) : "";
       return fmt::format("{:<{}}{}{} ", u.id, idWidth, it->second.size() > 1 ? "+" : " ", face);
     }
+    if (auto it = overlay.find(h); it != overlay.end())
+      return fmt::format(" {:<{}}", it->second, width - 1);
     int32_t t = m.terrain[h];
     std::string text = ".";
     if (t >= 0 && t != common) {
@@ -308,8 +309,7 @@ void Repl::cmdReach(const std::vector<std::string>& args, std::string& out) {
     r0 = std::min(r0, m.rowOf(h.hex));
     r1 = std::max(r1, m.rowOf(h.hex));
   }
-  overlay[unit.hex] = unit.id;
-  out += fmt::format("{} at {} can reach {} hex{}{}; each shows its cost:\n", unit.id,
+  out += fmt::format("{} at {} can reach {} hex{}{}; each empty one shows its cost:\n", unit.id,
                      m.label(unit.hex), r.hexes.size(), r.hexes.size() == 1 ? "" : "es", allowance);
   renderMap(std::max(m.col0, c0 - 1), std::min(m.col1, c1 + 1), std::max(m.row0, r0 - 1),
             std::min(m.row1, r1 + 1), overlay, out);

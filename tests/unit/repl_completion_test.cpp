@@ -1,7 +1,7 @@
-// Completion that knows what each argument takes: after an action and its arguments so far, the
-// next words of the legal options (the hexes a unit can reach, not every hex); after `pick` the
-// options' words; units, sides and hexes after the commands that look at them; file names after
-// `load` and `save`; command names first.
+// Completion that knows what each argument takes, and `legal` summarised at a terminal. After an
+// action and its arguments so far, the next words of the legal options (the hexes a unit can
+// reach, not every hex); after `pick` the options' words; units, sides and hexes after the
+// commands that look at them; file names after `load` and `save`; command names first.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -66,6 +66,33 @@ TEST(ReplCompletion, FileNamesAfterLoadAndSave) {
   auto files = r.completions("load ", std::string(POLEMOS_TEST_DIR) + "/golden/du");
   EXPECT_TRUE(has(files, std::string(POLEMOS_TEST_DIR) + "/golden/duel.pol")) << files.size();
   EXPECT_TRUE(r.completions("save ", std::string(POLEMOS_TEST_DIR) + "/golden/zz_none").empty());
+}
+
+}  // namespace
+
+namespace {
+
+// `legal` at a terminal (a width known) summarises more options than a screen holds by action and
+// unit; `legal --all` and `legal UNIT` number them; a script (no width) lists them all.
+TEST(ReplLegal, ALongListIsSummarisedAtATerminal) {
+  repl::Repl r = chalons();
+  std::string out;
+  ASSERT_TRUE(r.start(out)) << out;
+  std::string script;
+  r.execute("legal", script);
+  r.setWidth(100);
+  std::string summary, all, one;
+  r.execute("legal", summary);
+  r.execute("legal --all", all);
+  r.execute("legal r43", one);
+  EXPECT_NE(summary.find("move r43: 30 options (`legal r43`)"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("options in all: `legal --all` numbers every one"), std::string::npos);
+  EXPECT_LT(summary.size(), script.size() / 10);
+  EXPECT_EQ(all, script);
+  EXPECT_NE(one.find(". move r43 2621"), std::string::npos) << one;
+  std::string bad;
+  r.execute("legal r43 r44", bad);
+  EXPECT_EQ(bad.rfind("error: legal takes", 0), 0u) << bad;
 }
 
 }  // namespace
