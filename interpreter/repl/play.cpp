@@ -172,14 +172,8 @@ void Repl::cmdStatusFull(std::string& out) {
 // name it (their numbers unchanged).
 void Repl::cmdLegal(const std::vector<std::string>& given, std::string& out) {
   // --all: every option numbered even at a terminal, where a long list is summarised.
-  std::vector<std::string> args;
-  bool all = false;
-  for (const auto& a : given) {
-    if (a == "--all")
-      all = true;
-    else
-      args.push_back(a);
-  }
+  std::vector<std::string> args = given;
+  bool all = takeFlag(args, "--all");
   if (args.size() > 2) return error(out, "legal takes a unit and --all, as in `legal r43`");
   int32_t unit = -1;
   if (args.size() > 1) {

@@ -289,14 +289,8 @@ void Repl::cmdSandbox(const std::vector<std::string>& given, std::string& out) {
       "`sandbox 20x15 --letters --sides blue,red`";
   check::SandboxSpec spec;
   // --keep-scenario: the scenario's own rules, triggers and side set-up stay (its map does not).
-  std::vector<std::string> args;
-  bool keep = false;
-  for (const auto& a : given) {
-    if (a == "--keep-scenario")
-      keep = true;
-    else
-      args.push_back(a);
-  }
+  std::vector<std::string> args = given;
+  bool keep = takeFlag(args, "--keep-scenario");
   if (args.size() < 2 || std::sscanf(args[1].c_str(), "%dx%d", &spec.columns, &spec.rows) != 2 ||
       spec.columns < 1 || spec.rows < 1 || spec.columns > check::kMaxSandboxSide ||
       spec.rows > check::kMaxSandboxSide ||
@@ -402,14 +396,8 @@ void Repl::cmdSandbox(const std::vector<std::string>& given, std::string& out) {
 // leader placement before its melee step, say).
 void Repl::cmdGoto(const std::vector<std::string>& given, std::string& out) {
   const Program& P = session_->program();
-  std::vector<std::string> args;
-  bool first = false;
-  for (const auto& a : given) {
-    if (a == "--first")
-      first = true;
-    else
-      args.push_back(a);
-  }
+  std::vector<std::string> args = given;
+  bool first = takeFlag(args, "--first");
   if (args.size() < 2 || args.size() > 3)
     return error(out,
                  "goto takes a phase, optionally a side and --first, as in `goto combat roman`");

@@ -1,5 +1,6 @@
 #include "repl/text.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/reading.h"
@@ -23,6 +24,13 @@ std::string trim(const std::string& s) {
 
 std::optional<long long> parseInt(const std::string& s) {
   return engine::readInteger(s);
+}
+
+bool takeFlag(std::vector<std::string>& args, const std::string& flag) {
+  auto end = std::remove(args.begin(), args.end(), flag);
+  bool found = end != args.end();
+  args.erase(end, args.end());
+  return found;
 }
 
 }  // namespace polemos::repl
