@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "hex/coord.h"
+
 namespace polemos::engine {
 
 using namespace polemos::ir;
@@ -198,6 +200,12 @@ std::optional<Value> readValue(const Session& s, const Type& t, const std::strin
   return std::nullopt;
 }
 
+bool isDirectionParameter(const ActionParam& p) {
+  return p.type.kind == TypeKind::Int &&
+         (p.name == "dir" || p.name == "facing" || p.name == "face" ||
+          (p.name.size() > 4 && p.name.substr(p.name.size() - 4) == "_dir"));
+}
+
 std::optional<Value> readArgument(const Session& s, const ActionParam& p, const std::string& word,
                                   std::string& why) {
   const auto& st = s.state();
@@ -217,10 +225,18 @@ std::optional<Value> readArgument(const Session& s, const ActionParam& p, const 
       why = fmt::format("'{}' is not a hex of this map", word);
       return std::nullopt;
     }
-    case TypeKind::Int:
+    case TypeKind::Int: {
       if (auto v = readInteger(word)) return Value::integer(*v);
-      why = fmt::format("'{}' is not a number", word);
+      // A direction parameter (named dir, facing or face, as the rulesets name them) reads the
+      // letters a player writes: N, NE, SE, S, SW, NW for 0 to 5.
+      bool direction = isDirectionParameter(p);
+      if (direction)
+        if (auto d = hex::parseDirection(word)) return Value::integer(static_cast<int64_t>(*d));
+      why = direction
+                ? fmt::format("'{}' is not a direction (N, NE, SE, S, SW, NW or 0 to 5)", word)
+                : fmt::format("'{}' is not a number", word);
       return std::nullopt;
+    }
     case TypeKind::Bool:
       if (word == "yes" || word == "true" || word == "on") return Value::boolean(true);
       if (word == "no" || word == "false" || word == "off") return Value::boolean(false);

@@ -52,6 +52,10 @@ int32_t readGameField(const ir::Program& p, const std::string& name, std::string
 std::optional<ir::Value> readValue(const Session& s, const ir::Type& t, const std::string& text,
                                    std::string& why);
 
+// A parameter that takes a direction: an int named dir, facing, face or ..._dir (as the rulesets
+// name them). It reads N, NE, SE, S, SW, NW as well as 0 to 5, and options show the letters.
+bool isDirectionParameter(const ir::ActionParam& p);
+
 // One argument of an action as the player types it (a unit id, a hex label, a number, ...).
 std::optional<ir::Value> readArgument(const Session& s, const ir::ActionParam& p,
                                       const std::string& word, std::string& why);

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 
+#include "engine/reading.h"
 #include "eval/coverage.h"
+#include "hex/coord.h"
 
 namespace polemos::engine {
 
@@ -434,8 +436,17 @@ std::string Session::describeStop() const {
 }
 
 std::string Session::optionText(int32_t action, const std::vector<Value>& args) const {
-  std::string s = program_->actions[action].name;
-  for (const Value& a : args) s += " " + display(a);
+  const ir::ActionInfo& info = program_->actions[action];
+  std::string s = info.name;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Value& a = args[i];
+    // A direction as a player writes it (N, NE, ...), read back by readArgument.
+    if (i < info.params.size() && isDirectionParameter(info.params[i]) && a.tag == Tag::Int &&
+        a.i >= 0 && a.i < 6)
+      s += " " + std::string(hex::directionName(static_cast<hex::Direction>(a.i)));
+    else
+      s += " " + display(a);
+  }
   return s;
 }
 
