@@ -13,7 +13,7 @@ namespace polemos::repl {
 
 using namespace polemos::ir;
 
-bool Repl::restart(std::string& out) {
+bool Repl::startNewGame(std::string& out) {
   autosave(out);
   takeForcedDice();
   auto old = std::move(session_);
@@ -206,7 +206,7 @@ void Repl::cmdHouse(const std::vector<std::string>& args, std::string& out) {
     options_.houses.clear();
   else
     options_.houses.push_back(args[1]);
-  if (!restart(out)) options_ = saved;
+  if (!startNewGame(out)) options_ = saved;
 }
 
 // `ruleset NAME`, `scenario NAME`, `level NAME`: a new game; `level` alone: the level played.
@@ -232,7 +232,7 @@ void Repl::cmdNewGame(const std::vector<std::string>& args, std::string& out) {
   } else {
     options_.scenario = args[1];
   }
-  if (!restart(out)) options_ = saved;
+  if (!startNewGame(out)) options_ = saved;
 }
 
 // `load FILE`: a saved game of this ruleset and scenario; a bad file leaves the game as it was.

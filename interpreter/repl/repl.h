@@ -148,7 +148,9 @@ class Repl {
   void cmdRule(const std::vector<std::string>& args, std::string& out);
   // Exact odds of an action or of the action under way; works on copies and never touches the game.
   void cmdOdds(const std::vector<std::string>& args, std::string& out);
-  bool restart(std::string& out);
+  // A new game under options_ (`ruleset`, `scenario`, `level`, `house`); not the `restart` command,
+  // which runs the same game's sequence again.
+  bool startNewGame(std::string& out);
   // How the current game was made (its ruleset, scenario, house files, seed, level, options).
   engine::GameOrigin origin() const {
     return engine::GameOrigin{options_.ruleset, options_.scenario, options_.houses,
