@@ -11,20 +11,6 @@ namespace polemos::analysis {
 
 namespace {
 
-// The house mark is RECONSTRUCTED; a title may say "(reconstructed)".
-bool says(std::string_view text) {
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower.find("reconstructed") != std::string::npos;
-}
-
-std::string trimmed(std::string_view s) {
-  size_t a = s.find_first_not_of(" \t");
-  if (a == std::string_view::npos) return "";
-  return std::string(s.substr(a));
-}
-
 std::string cites(const std::vector<std::string>& citations) {
   std::string out;
   for (const auto& c : citations) out += " §" + c;
@@ -37,33 +23,6 @@ std::string cell(const ir::Program& p, const ir::Value& v) {
 }
 
 }  // namespace
-
-std::set<std::string> reconstructedTables(const check::LoadRequest& req, std::string& errors) {
-  diag::SourceManager sm;
-  diag::Diagnostics diags(sm);
-  check::Loader loader(diags);
-  auto program = loader.load(req).program;
-  std::set<std::string> out;
-  if (!program) {
-    errors = diags.render(false);
-    return out;
-  }
-  for (const auto& t : program->tables) {
-    const auto& r = t.range;
-    if (!r.valid()) continue;
-    bool mark = says(t.title);
-    // The declaration's own lines, then the comment block just above it.
-    for (uint32_t l = r.begin.line; l <= r.end.line && !mark; ++l)
-      mark = says(sm.line(r.begin.file, l));
-    for (uint32_t l = r.begin.line; l-- > 1 && !mark;) {
-      std::string text = trimmed(sm.line(r.begin.file, l));
-      if (text.rfind("//", 0) != 0) break;
-      mark = says(text);
-    }
-    if (mark) out.insert(t.name);
-  }
-  return out;
-}
 
 const ir::TableInfo* findTable(const ir::Program& p, const std::string& name) {
   for (const auto& t : p.tables)

@@ -1,8 +1,9 @@
 // The tables of a ruleset as a player aid card prints them: `tables` lists them (name, title, rule
 // numbers), `table NAME` prints one as a grid, its row keys down the left and its column keys
 // across the top, each cell as the rules read it. A table whose declaration (or the comment block
-// just above it) says RECONSTRUCTED is marked so: its values are ours, not the rule text's. This
-// module only formats; it neither changes a game nor judges a table.
+// just above it) says RECONSTRUCTED is marked so (analysis/provenance reads the marks): its values
+// are ours, not the rule text's. This module only formats; it neither changes a game nor judges a
+// table.
 #pragma once
 
 #include <set>
@@ -12,10 +13,6 @@
 #include "ir/program.h"
 
 namespace polemos::analysis {
-
-// The names of the tables whose source says RECONSTRUCTED, read afresh from the files of `req`;
-// empty (and `errors` set) if they cannot be loaded.
-std::set<std::string> reconstructedTables(const check::LoadRequest& req, std::string& errors);
 
 // One line per table: name, title, rule numbers, size, and "RECONSTRUCTED" where it is.
 std::string formatTableList(const ir::Program& p, const std::set<std::string>& reconstructed);

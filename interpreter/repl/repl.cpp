@@ -5,6 +5,7 @@
 
 #include <utility>
 
+#include "analysis/provenance.h"
 #include "check/loader.h"
 #include "eval/interpreter.h"
 #include "eval/trace.h"
@@ -66,6 +67,7 @@ bool Repl::start(std::string& out) {
                      p.scenarioTitle.empty() ? p.scenarioName : p.scenarioTitle,
                      p.levels.size() > 1 ? "level " + p.levels[session_->state().level] + ", " : "",
                      options_.session.seed);
+  out += analysis::provenanceLine(analysis::provenance(p, sm));
   cmdStatus(out);
   return true;
 }

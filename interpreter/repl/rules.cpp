@@ -7,6 +7,7 @@
 #include "analysis/coverage_table.h"
 #include "analysis/diff.h"
 #include "analysis/odds.h"
+#include "analysis/provenance.h"
 #include "analysis/rule_index.h"
 #include "analysis/tables.h"
 #include "check/loader.h"

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "analysis/provenance.h"
 #include "check/loader.h"
 #include "check/sandbox.h"
 #include "diag/diagnostics.h"
@@ -387,6 +388,11 @@ void Repl::cmdSandbox(const std::vector<std::string>& given, std::string& out) {
           : "";
   out += fmt::format("sandbox {}x{}{} of {}, all {}; sides {}{}\n", spec.columns, spec.rows, shown,
                      p.rulesetName, openName, sides, note);
+  // The map is the auditor's own; the counters placed on it take the ruleset's unit types.
+  std::string unread;
+  analysis::Provenance marks =
+      analysis::provenance(check::LoadRequest{options_.ruleset, "", options_.houses}, unread);
+  out += analysis::provenanceLine(marks);
   noteCarriedDice(out);
   cmdStatus(out);
 }

@@ -133,6 +133,25 @@ void Repl::cmdMap(const std::vector<std::string>& args, std::string& out) {
   renderMap(c0, c1, r0, r1, {}, out);
 }
 
+namespace {
+
+// The character a hexside feature is drawn with on the text map, by what its name says: water
+// '~', a rise '^', a wall or work '#', a way through ':' (else its first letter).
+char hexsideGlyph(const std::string& name) {
+  auto has = [&](std::initializer_list<const char*> words) {
+    for (const char* w : words)
+      if (name.find(w) != std::string::npos) return true;
+    return false;
+  };
+  if (has({"river", "stream", "ford", "water", "creek", "brook"})) return '~';
+  if (has({"ridge", "slope", "cliff", "escarp", "bank"})) return '^';
+  if (has({"wall", "palisade", "rampart", "gate", "hedge", "fence", "ditch", "works"})) return '#';
+  if (has({"road", "trail", "track", "bridge", "path"})) return ':';
+  return name.empty() ? '?' : name[0];
+}
+
+}  // namespace
+
 // The text map of columns c0..c1, rows r0..r1 (a hex with a unit shows the unit, one in
 // `overlay` without a unit its text): flat-topped hexes in columns, odd columns half a
 // hex lower, so each map row is two text lines (the even columns' hexes on the first, the odd
@@ -213,6 +232,7 @@ void Repl::renderMap(int c0, int c1, int r0, int r1, const std::map<int32_t, std
             ? m.label(m.index(c, r0)).substr(0, m.label(m.index(c, r0)).find_first_of("0123456789"))
             : fmt::format("{:02d}", c));
   out += head + "\n";
+  std::vector<std::string> lines;
   for (int r = r0; r <= r1; ++r) {
     for (int parity : {0, 1}) {
       std::string line = parity == 0 ? fmt::format("{:>3}  ", r) : "     ";
@@ -221,13 +241,37 @@ void Repl::renderMap(int c0, int c1, int r0, int r1, const std::map<int32_t, std
         if (lowered == (parity == 1))
           put(line, 5 + static_cast<size_t>(c - c0) * step, cell(m.index(c, r)));
       }
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      out += line + "\n";
+      lines.push_back(std::move(line));
     }
+  }
+  // A hexside feature between two hexes of a column is drawn on the text line between them,
+  // under the upper hex's terrain letter, where no cell's text stands (the slanting ones have no
+  // such place: all are listed under the map).
+  std::map<char, std::string> sideGlyphs;
+  for (const auto& [k, fs] : m.hexsides) {
+    int32_t a = m.rowOf(k.first) < m.rowOf(k.second) ? k.first : k.second;
+    int32_t b = a == k.first ? k.second : k.first;
+    int c = m.colOf(a);
+    if (fs.empty() || c != m.colOf(b) || m.rowOf(b) != m.rowOf(a) + 1 || c < c0 || c > shownTo ||
+        m.rowOf(a) < r0 || m.rowOf(b) > r1)
+      continue;
+    char g = hexsideGlyph(P.features[fs.front()].name);
+    std::string& names = sideGlyphs[g];
+    if (("/" + names + "/").find("/" + P.features[fs.front()].name + "/") == std::string::npos)
+      names += (names.empty() ? "" : "/") + P.features[fs.front()].name;
+    size_t row = static_cast<size_t>(2 * (m.rowOf(a) - r0) + (c % 2 != 0 ? 1 : 0) + 1);
+    size_t x = 5 + static_cast<size_t>(c - c0) * step + 1;
+    if (row < lines.size() && (lines[row].size() <= x || lines[row][x] == ' '))
+      put(lines[row], x, std::string(1, g));
+  }
+  for (auto& line : lines) {
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
   }
   std::string key = fmt::format("  . {}", P.terrains.empty() ? "" : P.terrains[common].name);
   for (const auto& [ch, names] : legend) key += fmt::format("   {} {}", ch, names);
   if (elevation) key += "   digits: elevation";
+  for (const auto& [g, names] : sideGlyphs) key += fmt::format("   {} {} (hexside)", g, names);
   key += facing ? "   units: id, + stacked, facing N NE SE S SW NW" : "   units: id, + stacked";
   out += key;
   out += P.hexState.fields.empty() ? "\n" : "   * hex state, below\n";
