@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/options.h"
+#include "repl/repl.h"
 
 namespace polemos::cli {
 
@@ -25,6 +26,8 @@ int rulesCommand(const std::vector<std::string>& args);
 int runCommand(const std::vector<std::string>& args);
 // `polemos sim RULESET [SCENARIO] --games N ...`, `polemos sim --merge FILES...`
 int simCommand(const std::vector<std::string>& args);
+// `polemos serve [RULESET [SCENARIO]] [--port N] [--host H] ...`: the battle on a web page
+int serveCommand(const std::vector<std::string>& args);
 // `polemos odds SCRIPT [ACTION ARGS...] ...`: the REPL's `odds` after a set-up script
 int oddsCommand(const std::vector<std::string>& args);
 
@@ -43,6 +46,12 @@ extern const std::vector<std::string> kGameOptions;
 // and the usage on standard error: exit 2); nothing when the command goes on.
 std::optional<int> helpOrUnknown(const CommandLine& line, const char* who, const char* usage);
 int applyGameArgs(const CommandLine& line, const GameArgs& into, const char* who);
+// A seed nobody chose (the system's entropy, 9 digits at most), for a game started without --seed.
+uint64_t freshSeed();
+// The game `polemos COMMAND [RULESET [SCENARIO]]` opens: nothing named, Chalons; a ruleset alone,
+// its first scenario by name (the others said), or its sandbox with --sandbox.
+void chooseGame(repl::ReplOptions& o, const std::vector<std::string>& positional, bool sandbox,
+                const char* command);
 // A whole number written in full ("12", not "12x" or "-1").
 bool parseWholeNumber(const std::string& text, uint64_t& out);
 

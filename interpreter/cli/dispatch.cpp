@@ -20,6 +20,7 @@ const char* kUsage =
     "  sim RULESET [SCENARIO]    play many games between automatic players and aggregate the "
     "results\n"
     "  odds SCRIPT [ACTION ...]  exact odds of every outcome of an action, after a set-up script\n"
+    "  serve [RULESET [SCENARIO]]  the battle on a board in the browser (http://127.0.0.1:8080/)\n"
     "  help                      this message\n"
     "\n"
     "Run `polemos <command> --help` for a command's options.\n";
@@ -37,6 +38,7 @@ int dispatch(const std::vector<std::string>& args) {
   if (cmd == "run") return runCommand(rest);
   if (cmd == "sim") return simCommand(rest);
   if (cmd == "odds") return oddsCommand(rest);
+  if (cmd == "serve") return serveCommand(rest);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
     std::fputs(kUsage, stdout);
     return 0;

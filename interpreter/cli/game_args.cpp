@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <random>
 #include <stdexcept>
 
+#include "check/loader.h"
 #include "cli/commands.h"
+#include "diag/diagnostics.h"
 
 namespace polemos::cli {
 
@@ -64,6 +67,40 @@ int applyGameArgs(const CommandLine& line, const GameArgs& into, const char* who
     return 2;
   }
   return 0;
+}
+
+// A seed nobody chose: the system's entropy, kept to 9 digits so that a player can type it back.
+uint64_t freshSeed() {
+  std::random_device rd;
+  uint64_t v = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  return v % 1000000000ull + 1;
+}
+
+void chooseGame(repl::ReplOptions& o, const std::vector<std::string>& pos, bool sandbox,
+                const char* command) {
+  if (!pos.empty()) o.ruleset = pos[0];
+  o.scenario = pos.size() > 1 ? pos[1] : (pos.empty() ? "chalons" : "");
+  // A ruleset named alone opens its battle (the first of its scenarios by name, the others said);
+  // the audit sandbox only when asked.
+  if (pos.size() == 1 && !sandbox) {
+    diag::SourceManager sm;
+    diag::Diagnostics diags(sm);
+    check::Loader loader(diags);
+    auto names = loader.scenarioNames(o.ruleset);
+    if (!names.empty()) {
+      o.scenario = names.front();
+      if (names.size() > 1) {
+        std::string others;
+        for (size_t i = 1; i < names.size(); ++i) others += (i > 1 ? ", " : "") + names[i];
+        fmt::print(
+            "{}: opening {} (also: {}; `polemos {} {} NAME` for another, --sandbox for an empty "
+            "map)\n",
+            o.ruleset, o.scenario, others, command, o.ruleset);
+      }
+    }
+  } else if (sandbox && pos.size() <= 1) {
+    o.scenario = "";
+  }
 }
 
 }  // namespace polemos::cli

@@ -166,13 +166,6 @@ void catchInterrupts() {
   sigaction(SIGINT, &sa, nullptr);
 }
 
-// A seed nobody chose: the system's entropy, kept to 9 digits so that a player can type it back.
-uint64_t freshSeed() {
-  std::random_device rd;
-  uint64_t v = (static_cast<uint64_t>(rd()) << 32) ^ rd();
-  return v % 1000000000ull + 1;
-}
-
 int playCommand(const std::vector<std::string>& args) {
   repl::ReplOptions o;
   std::vector<std::string> pos;
@@ -189,29 +182,7 @@ int playCommand(const std::vector<std::string>& args) {
     std::fputs(kPlayUsage, stderr);
     return 2;
   }
-  if (!pos.empty()) o.ruleset = pos[0];
-  o.scenario = pos.size() > 1 ? pos[1] : (pos.empty() ? "chalons" : "");
-  // A ruleset named alone opens its battle (the first of its scenarios by name, the others said);
-  // the audit sandbox only when asked.
-  if (pos.size() == 1 && !cl.flag("--sandbox")) {
-    diag::SourceManager sm;
-    diag::Diagnostics diags(sm);
-    check::Loader loader(diags);
-    auto names = loader.scenarioNames(o.ruleset);
-    if (!names.empty()) {
-      o.scenario = names.front();
-      if (names.size() > 1) {
-        std::string others;
-        for (size_t i = 1; i < names.size(); ++i) others += (i > 1 ? ", " : "") + names[i];
-        std::printf(
-            "%s: opening %s (also: %s; `polemos play %s NAME` for another, --sandbox "
-            "for an empty map)\n",
-            o.ruleset.c_str(), o.scenario.c_str(), others.c_str(), o.ruleset.c_str());
-      }
-    }
-  } else if (cl.flag("--sandbox") && pos.size() <= 1) {
-    o.scenario = "";
-  }
+  chooseGame(o, pos, cl.flag("--sandbox"), "play");
   // A player reads the results of the rules (`trace on` shows every rule that fired).
   o.traceResults = true;
   // A game replaced by a new one is kept: at a terminal in ~/.polemos_autosave.json.

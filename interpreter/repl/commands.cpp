@@ -147,7 +147,7 @@ const std::vector<Repl::Command>& Repl::commands() {
       {"map", "map [UNIT | HEX..HEX] | map --svg FILE [--reach UNIT] [--zoc UNIT] [--los HEX HEX]",
        "the map as text (terrain letters and elevation, units by full id with facing; under it "
        "the stacks, markers and hexside features), around a unit or over a region, cut to the "
-       "window; or as an SVG picture",
+       "window; or as an SVG picture (FILE - writes it out here)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdMap(l.args, out); }},
       {"reach", "reach UNIT",
        "the hexes UNIT can move to now, each with the cheapest cost of getting there (the "

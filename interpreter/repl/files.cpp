@@ -144,8 +144,7 @@ void Repl::noteCarriedDice(std::string& out) {
 
 void Repl::cmdSave(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "save takes a file name");
-  // The game itself, plus how to replay it: the set-up and the commands since the start.
-  std::string text = engine::writeSave(*session_, engine::SaveRecord{origin(), log_});
+  std::string text = saveText();
   std::ofstream f(args[1]);
   if (!f || !(f << text)) return error(out, fmt::format("cannot write '{}'", args[1]));
   out += fmt::format("saved to {}\n", args[1]);
@@ -243,18 +242,29 @@ void Repl::cmdLoad(const std::vector<std::string>& args, std::string& out) {
   if (!f) return error(out, fmt::format("cannot read '{}'", args[1]));
   std::stringstream ss;
   ss << f.rdbuf();
+  loadText(ss.str(), args[1], out);
+}
+
+bool Repl::loadText(const std::string& text, const std::string& name, std::string& out) {
   engine::Session candidate = *session_;
   std::vector<std::string> commands;
-  if (auto err = engine::loadSession(ss.str(), candidate, &commands))
-    return error(
-        out, fmt::format("{} was not loaded: {}; the current game is unchanged", args[1], *err));
+  if (auto err = engine::loadSession(text, candidate, &commands)) {
+    error(out, fmt::format("{} was not loaded: {}; the current game is unchanged", name, *err));
+    return false;
+  }
   pushHistory();
   *session_ = std::move(candidate);
   newGameForExpect();
   // The commands that made the saved game, so that it can be saved and replayed again.
   log_ = std::move(commands);
-  out += fmt::format("loaded {}\n", args[1]);
+  out += fmt::format("loaded {}\n", name);
   cmdStatus(out);
+  return true;
+}
+
+std::string Repl::saveText() const {
+  // The game itself, plus how to replay it: the set-up and the commands since the start.
+  return engine::writeSave(*session_, engine::SaveRecord{origin(), log_});
 }
 
 }  // namespace polemos::repl

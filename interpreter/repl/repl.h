@@ -55,6 +55,18 @@ class Repl {
   bool execute(const std::string& line, std::string& out);
   bool executeText(const std::string& line, std::string& out);  // the same, as plain text
 
+  // The game as `save` writes it, and a saved game's text loaded as `load` loads a file (`name`
+  // says where it came from); a bad save is refused with an error and the game left as it was.
+  std::string saveText() const;
+  bool loadText(const std::string& text, const std::string& name, std::string& out);
+
+  // The options of the decision in front of the game, each with its text as a player types it
+  // (what `legal` lists); and the command a click on the board means (engine/board): unit UNIT
+  // chosen, hex HEX clicked. Neither changes the game.
+  std::vector<engine::Option> legalOptions();
+  std::optional<std::string> clickCommand(const std::string& unit, const std::string& hex,
+                                          std::string& why);
+
   int failedExpects() const { return failedExpects_; }
   void setWidth(int columns) { options_.width = columns; }
   int errors() const { return errors_; }
@@ -120,10 +132,8 @@ class Repl {
   void cmdReach(const std::vector<std::string>& args, std::string& out);
   void cmdRestart(std::string& out);
   std::string movementReason(int32_t action, const std::vector<ir::Value>& args);
-  bool keptScenario_ = false;
-  static constexpr size_t kLegalScreen =
-      40;  // more options than this are summarised at a terminal  // the sandbox in play kept its
-           // scenario's rules (--keep-scenario)
+  bool keptScenario_ = false;  // the sandbox in play kept its scenario's rules (--keep-scenario)
+  static constexpr size_t kLegalScreen = 40;  // more options than this are summarised at a terminal
   void cmdMapSvg(const std::vector<std::string>& args, std::string& out);
   // The fields of hex h's hex state that differ from the ruleset's defaults ("fort 200, afire
   // true"), empty if none (`map`, `map --svg`, `show HEX`).

@@ -388,9 +388,9 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
     std::string state = hexStateText(h);
     hexState = hexState || !state.empty();
     map += fmt::format(
-        "<polygon class=\"hex\" points=\"{}\" fill=\"{}\" stroke=\"#888\" "
+        "<polygon class=\"hex\" data-hex=\"{}\" points=\"{}\" fill=\"{}\" stroke=\"#888\" "
         "stroke-width=\"0.5\"><title>{} {}{}</title></polygon>\n",
-        pts, fill, m.label(h), t >= 0 ? xml(P.terrains[t].name) : "",
+        m.label(h), pts, fill, m.label(h), t >= 0 ? xml(P.terrains[t].name) : "",
         state.empty() ? "" : " (" + xml(state) + ")");
     if (!state.empty())
       map += fmt::format(
@@ -685,6 +685,10 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
       "<g class=\"legend\" transform=\"translate({:.0f},{:.0f})\">\n{}</g>\n"
       "</svg>\n",
       width, height, xml(title), xml(stand), titleHeight, map, legendX, titleHeight, legend);
+  if (file == "-") {  // `map --svg -`: the picture itself, for a page or a pipe
+    out += svg;
+    return;
+  }
   std::ofstream f(file);
   if (!f || !(f << svg)) return error(out, fmt::format("cannot write '{}'", file));
   out += fmt::format(

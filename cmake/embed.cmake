@@ -1,0 +1,23 @@
+# Writes OUT, a C++ file that holds each file of FILES (relative to DIR) as a string, for
+# serve/assets.h: the page of `polemos serve` is part of the program, so it is installed with it.
+# Run as: cmake -DDIR=... -DOUT=... -DFILES=a,b -P embed.cmake
+set(code "// Generated from web/ by cmake/embed.cmake; do not edit.\n#include \"serve/assets.h\"\n\nnamespace polemos::serve {\n\nconst std::vector<Asset>& assets() {\n  static const std::vector<Asset> kAssets = {\n")
+string(REPLACE "," ";" FILES "${FILES}")
+foreach(f ${FILES})
+  file(READ ${DIR}/${f} hex HEX)
+  string(LENGTH "${hex}" n)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," bytes "${hex}")
+  if(f MATCHES "\\.html$")
+    set(type "text/html; charset=utf-8")
+  elseif(f MATCHES "\\.js$")
+    set(type "text/javascript; charset=utf-8")
+  elseif(f MATCHES "\\.css$")
+    set(type "text/css; charset=utf-8")
+  else()
+    set(type "application/octet-stream")
+  endif()
+  string(APPEND code "      {\"/${f}\", \"${type}\", std::string({${bytes}})},\n")
+endforeach()
+string(APPEND code "  };\n  return kAssets;\n}\n\n}  // namespace polemos::serve\n")
+file(WRITE ${OUT}.tmp "${code}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
