@@ -8,6 +8,7 @@ const state = {
   version: 0,      // the game's version drawn
   selected: "",    // the unit chosen on the board
   zoom: 1,
+  placed: false,   // the view has been scrolled to the units once
   history: [],     // console lines typed, for the arrow keys
   historyAt: 0,
 };
@@ -27,6 +28,8 @@ function enqueue(task) {
 }
 
 const $ = (id) => document.getElementById(id);
+const HELP_SELECTED = "Click a unit: its details, the hexes it can reach (with their cost) and its " +
+                      "zone of control. Then click a hex to move there.";
 
 async function api(path, options) {
   const init = options || {};
@@ -167,10 +170,15 @@ async function ask(line) {
 }
 
 async function drawMap() {
-  let r = await api("/api/map.svg" + (state.selected ? "?reach=" + encodeURIComponent(state.selected) : ""));
-  if (r.status !== 200 && state.selected) {
-    message(typeof r.body === "object" ? r.body.output : String(r.body));
-    r = await api("/api/map.svg");
+  // The chosen unit's reach and zone of control; where the rules give none (a unit that cannot
+  // move now, a ruleset without zones), less, and the reason said.
+  const u = encodeURIComponent(state.selected);
+  const tries = state.selected ? [`?reach=${u}&zoc=${u}`, `?reach=${u}`, ""] : [""];
+  let r = null;
+  for (const query of tries) {
+    r = await api("/api/map.svg" + query);
+    if (r.status === 200) break;
+    if (query.includes("reach") && !query.includes("zoc")) message(typeof r.body === "object" ? r.body.output : String(r.body));
   }
   if (r.status !== 200) return;
   const board = $("board");
@@ -184,6 +192,12 @@ async function drawMap() {
   if (state.selected) {
     const c = svg.querySelector(`g.counter[data-unit="${CSS.escape(state.selected)}"]`);
     if (c) c.classList.add("selected");
+  }
+  if (!state.placed) {
+    // The first drawing shows the side to act: its first counter in the middle of the view.
+    state.placed = true;
+    const first = svg.querySelector("g.counter");
+    if (first) first.scrollIntoView({block: "center", inline: "center"});
   }
 }
 
@@ -216,6 +230,7 @@ async function refresh() {
 async function describeSelected() {
   if (!state.selected) {
     $("selected-id").textContent = "";
+    $("selected").textContent = HELP_SELECTED;
     return;
   }
   $("selected-id").textContent = state.selected;
@@ -330,6 +345,7 @@ function setUp() {
       if (Number(ev.data) !== state.version) enqueue(refresh);
     };
   }
+  $("selected").textContent = HELP_SELECTED;
   enqueue(refresh);
 }
 

@@ -198,15 +198,18 @@ std::string GameHost::stateJson(uint64_t since) {
   return j.dump();
 }
 
-Reply GameHost::svg(const std::string& reachUnit) {
+Reply GameHost::svg(const std::string& reachUnit, const std::string& zocUnit) {
   std::lock_guard lock(mutex_);
   std::string why;
-  if (!validLine(reachUnit, why) || reachUnit.find_first_of(" \t") != std::string::npos)
-    return Reply{false, "error: reach takes one unit id\n", version_};
+  for (const std::string* unit : {&reachUnit, &zocUnit})
+    if (!validLine(*unit, why) || unit->find_first_of(" \t") != std::string::npos)
+      return Reply{false, "error: a unit is one id\n", version_};
+  std::string line = "map --svg -";
+  if (!reachUnit.empty()) line += " --reach " + reachUnit;
+  if (!zocUnit.empty()) line += " --zoc " + zocUnit;
   Reply r;
   int errors = repl_.errors();
-  repl_.executeText(reachUnit.empty() ? "map --svg -" : "map --svg - --reach " + reachUnit,
-                    r.output);
+  repl_.executeText(line, r.output);
   r.ok = repl_.errors() == errors && r.output.rfind("<svg", 0) == 0;
   r.version = version_;
   return r;

@@ -46,8 +46,9 @@ class GameHost {
   // The state a page draws, as JSON: version, title, status text, the options of the decision,
   // the log entries after `since`, whether the game is over.
   std::string stateJson(uint64_t since);
-  // The map as SVG (with UNIT's reach highlighted when given); an error text if it cannot be.
-  Reply svg(const std::string& reachUnit);
+  // The map as SVG, with the reachable hexes (and their cost) and the zone of control of the units
+  // given, when not empty; an error text if it cannot be drawn so.
+  Reply svg(const std::string& reachUnit, const std::string& zocUnit = "");
   // The exact odds of an option (its text), as `odds --json` gives them.
   Reply odds(const std::string& option);
 

@@ -63,8 +63,11 @@ Server::Server(GameHost& game, ServerOptions options) : impl_(new Impl(game, std
   http.set_pre_routing_handler([I](const httplib::Request& req, httplib::Response& res) {
     std::string host = req.get_header_value("Host");
     std::string port = fmt::format(":{}", I->port);
-    bool named = host == I->options.host + port || host == "localhost" + port ||
-                 host == "127.0.0.1" + port || host == "[::1]" + port;
+    // Served on another address (--host), it is reached by whatever name the network gives it.
+    const std::string& own = I->options.host;
+    bool loopback = own == "127.0.0.1" || own == "localhost" || own == "::1";
+    bool named = !loopback || host == "localhost" + port || host == "127.0.0.1" + port ||
+                 host == "[::1]" + port;
     if (!named) {
       refuse(res, 403,
              "this server answers only to its own address (" + I->options.host + port + ")");
@@ -100,7 +103,8 @@ Server::Server(GameHost& game, ServerOptions options) : impl_(new Impl(game, std
     res.set_content(I->game.stateJson(since), "application/json");
   });
   http.Get("/api/map.svg", [I](const httplib::Request& req, httplib::Response& res) {
-    Reply r = I->game.svg(req.has_param("reach") ? req.get_param_value("reach") : "");
+    Reply r = I->game.svg(req.has_param("reach") ? req.get_param_value("reach") : "",
+                          req.has_param("zoc") ? req.get_param_value("zoc") : "");
     if (!r.ok) return refuse(res, 400, r.output.substr(r.output.rfind("error: ", 0) == 0 ? 7 : 0));
     res.set_header("Cache-Control", "no-cache");
     res.set_content(r.output, "image/svg+xml");

@@ -145,6 +145,20 @@ def click_svg(driver, css):
     idle(driver)
 
 
+def chosen(driver):
+    return driver.find_element(By.ID, "selected-id").get_attribute("textContent")
+
+
+def choose(driver, unit):
+    """Makes `unit` the chosen one ("" for none): a click on a counter chooses it, or drops it."""
+    if chosen(driver) == unit:
+        return
+    if unit:
+        click_svg(driver, f'g.counter[data-unit="{unit}"]')
+    else:
+        click_svg(driver, f'g.counter[data-unit="{chosen(driver)}"]')
+
+
 def first_unit_to_move(driver):
     """A unit of an option that moves it to a hex: (unit, hex), from the options menu."""
     for b in driver.find_elements(By.CSS_SELECTOR, "#options button.option"):
@@ -211,15 +225,33 @@ def battle(driver, name):
         # An illegal move is refused with the rule's words and changes nothing.
         console(driver, "end extra")
         check("error:" in log_text(driver), f"{name}: a malformed command is refused in the trace")
-        # The phase ends (or the side passes) from the options menu.
-        status = driver.find_element(By.ID, "status").text
-        ends = [b for b in driver.find_elements(By.CSS_SELECTOR, "#options button.option")
-                if b.get_attribute("data-command") in ("end", "pass")]
-        if check(ends, f"{name}: the menu offers to end the phase or pass"):
-            ends[0].click()
-            wait(driver, lambda d: d.find_element(By.ID, "status").text != status,
-                 f"{name}: ending the phase moves the game on")
-        shot(driver, f"{name}-5-next-phase")
+        # The move again, then the rest of the turn from the menu: each phase ended (or passed),
+        # each choice answered by its first option, until turn 2 begins.
+        choose(driver, unit)
+        click_svg(driver, f'polygon.hex[data-hex="{hex_}"]')
+        check(f"at {hex_}" in driver.find_element(
+            By.CSS_SELECTOR, f'g.counter[data-unit="{unit}"] title').get_attribute("textContent"),
+              f"{name}: {unit} moved again")
+        choose(driver, "")  # no unit chosen: the whole menu
+        for step in range(80):
+            status = driver.find_element(By.ID, "status").text
+            if re.match(r"turn 2\b", status) or "game over" in status.lower():
+                break
+            buttons = driver.find_elements(By.CSS_SELECTOR, "#options button.option")
+            by = {b.get_attribute("data-command"): b for b in buttons}
+            choice = by.get("end") or by.get("pass") or by.get("next") or next(
+                (b for b in buttons if (b.get_attribute("data-command") or "").startswith("pick")),
+                buttons[0] if buttons else None)
+            if choice is None:
+                break
+            entries = len(driver.find_elements(By.CSS_SELECTOR, "#log .entry"))
+            choice.click()
+            wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log .entry")) > entries,
+                 f"{name}: step {step} of the turn reaches the trace")
+            idle(driver)
+        check(re.match(r"turn 2\b", driver.find_element(By.ID, "status").text),
+              f"{name}: a whole turn is played from the board")
+        shot(driver, f"{name}-5-turn-2")
     finally:
         server.stop()
 
