@@ -85,6 +85,10 @@ struct Arg {
 struct Expr {
   ExprKind kind;
   SourceRange range;
+  // The longest path from this node down through its operands, arguments and roll count (1: a
+  // leaf). The builder sets it and refuses a tree deeper than limits::kMaxExprDepth, so that the
+  // passes that recurse over expressions (checking, lowering, destruction) stay within the stack.
+  uint32_t depth = 1;
 
   // Int: intValue (may overflow: `overflow` is set and the checker reports it).
   // Odds: oddsA:oddsB.  String/CitationLit/Name: text.  Bool: boolValue.

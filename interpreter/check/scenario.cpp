@@ -64,7 +64,9 @@ void Compiler::compileScenario(const ast::Block& sc) {
       error(m.range,
             fmt::format("the map's columns and rows must be increasing ranges between 0 and {}",
                         limits::kMaxMapSide));
-      P.mapCols1 = P.mapCols0 - 1;
+      // No map: every later step sees an empty one (the bounds as written may not fit an int).
+      P.mapCols0 = P.mapRows0 = 0;
+      P.mapCols1 = P.mapRows1 = -1;
     }
   }
   int32_t cols = P.mapCols1 - P.mapCols0 + 1, rows = P.mapRows1 - P.mapRows0 + 1;

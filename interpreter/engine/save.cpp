@@ -449,6 +449,14 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
     st.result.winner = res.at("winner").get<int32_t>();
     st.result.level = res.at("level").get<std::string>();
     st.result.reason = res.at("reason").get<std::string>();
+    // Sides are indices: each must name a side of the scenario, or none (-1).
+    const auto nSides = static_cast<int32_t>(P.sides.size());
+    auto sideOk = [&](int32_t s) { return s >= -1 && s < nSides; };
+    if (!sideOk(st.result.winner))
+      return std::string("the save's result names no side of the game");
+    if (!sideOk(st.activeSide) || !sideOk(st.acting))
+      return std::string("the save's side to act is no side of the game");
+    if (st.turn < 0) return std::string("the save's turn is negative");
     // The machine: every frame must point into real code, and locals into the stack.
     eval::Machine m;
     if (!r.values(j.at("machine").at("stack"), m.stack, SIZE_MAX, "the value stack"))
@@ -496,6 +504,7 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
       default:
         break;
     }
+    if (!sideOk(stop.player)) stopOk = false;
     if (!stopOk) return std::string("the save's pending decision does not match the program");
     if (stop.kind == eval::Stop::Window) {
       const eval::Frame& top = m.frames.back();

@@ -79,7 +79,7 @@ Value bSum(Context& c, Args a) {
   int64_t s = 0;
   for (const Value& x : l) {
     Value v = a.size() > 1 ? callOne(c, a[1], x) : x;
-    s += needInt(c, v, "sum");
+    if (__builtin_add_overflow(s, needInt(c, v, "sum"), &s)) c.fail("integer overflow in sum()");
   }
   return Value::integer(s);
 }
@@ -225,21 +225,34 @@ Value bAbs(Context& c, Args a) {
   if (v == INT64_MIN) c.fail("integer overflow");
   return Value::integer(v < 0 ? -v : v);
 }
+// The divisions are done in 128 bits: no quotient of two 64-bit numbers overflows there, and one
+// that does not fit back (the smallest number divided by -1) is an error, not a crash.
+int64_t fitted(Context& c, __int128 v, const char* what) {
+  if (v > INT64_MAX || v < INT64_MIN) c.fail(fmt::format("integer overflow in {}()", what));
+  return static_cast<int64_t>(v);
+}
+__int128 floorDiv128(__int128 x, __int128 y) {
+  __int128 q = x / y;
+  if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
+  return q;
+}
 Value bDivDown(Context& c, Args a) {
   int64_t x = needInt(c, a[0], "div_down"), y = needInt(c, a[1], "div_down");
   if (y == 0) c.fail("division by zero");
-  return Value::integer(floorDiv(x, y));
+  return Value::integer(fitted(c, floorDiv128(x, y), "div_down"));
 }
 Value bDivUp(Context& c, Args a) {
   int64_t x = needInt(c, a[0], "div_up"), y = needInt(c, a[1], "div_up");
   if (y == 0) c.fail("division by zero");
-  return Value::integer(-floorDiv(-x, y));
+  return Value::integer(fitted(c, -floorDiv128(-static_cast<__int128>(x), y), "div_up"));
 }
 Value bDivNearest(Context& c, Args a) {
   // Halves round up (x.5 -> x+1), as a player rounding on paper does.
   int64_t x = needInt(c, a[0], "div_nearest"), y = needInt(c, a[1], "div_nearest");
   if (y == 0) c.fail("division by zero");
-  return Value::integer(floorDiv(2 * x + y, 2 * y));
+  return Value::integer(
+      fitted(c, floorDiv128(2 * static_cast<__int128>(x) + y, 2 * static_cast<__int128>(y)),
+             "div_nearest"));
 }
 Value bOdds(Context& c, Args a) {
   int64_t x = needInt(c, a[0], "odds"), y = needInt(c, a[1], "odds");
@@ -283,14 +296,19 @@ Value bColumnIndex(Context& c, Args a) {
 // column below the table stays below it when shifted left. shift(int, n) is plain addition.
 Value bShift(Context& c, Args a) {
   int64_t n = needInt(c, a[1], "shift");
-  if (a[0].tag == Tag::Int) return Value::integer(a[0].i + n);
+  if (a[0].tag == Tag::Int) {
+    int64_t r = 0;
+    if (__builtin_add_overflow(a[0].i, n, &r)) c.fail("integer overflow in shift()");
+    return Value::integer(r);
+  }
   if (a[0].tag != Tag::Column)
     c.fail(fmt::format("shift() needs a table column, found {}", kind(a[0])));
   const TableInfo& t = c.program.tables.at(a[0].sub);
   int64_t last = static_cast<int64_t>(t.cols.size()) - 1;
   int64_t i = a[0].i;
   if (i < 0 && n <= 0) return a[0];
-  i = std::clamp<int64_t>(i + n, 0, last);
+  i = static_cast<int64_t>(
+      std::clamp<__int128>(static_cast<__int128>(i) + n, 0, static_cast<__int128>(last)));
   return Value::of(Tag::Column, i, a[0].sub);
 }
 Value bRowCount(Context& c, Args a) {

@@ -15,6 +15,10 @@ inline constexpr size_t kMaxSourceBytes = 16u << 20;
 // Brackets and blocks nested in a source file: rulesets nest a dozen deep; the parser's own stack
 // would be at risk some thousands deep.
 inline constexpr int kMaxNesting = 200;
+// Levels of one expression's tree: the passes over expressions recurse, and a flat chain
+// (`1+1+...+1`, `f(1)(1)...(1)`) nests one level per link although no bracket shows it; real
+// expressions are a dozen deep.
+inline constexpr int kMaxExprDepth = 1000;
 // Instructions in one run of the evaluator (one command): most turns run well under a million, but
 // a warfare events phase (four quarter turns of every unit's moves, searched step by step) with
 // many detachments on the map has been measured past 50 million; past this the ruleset is taken

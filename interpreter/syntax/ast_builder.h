@@ -77,6 +77,13 @@ class AstBuilder {
 
   // Expressions
   ast::ExprPtr expr(P::ExprContext* ctx);
+  ast::ExprPtr exprUnmeasured(P::ExprContext* ctx);
+  ast::ExprPtr notExprUnmeasured(P::NotExprContext* ctx);
+  ast::ExprPtr unaryExprUnmeasured(P::UnaryExprContext* ctx);
+  ast::ExprPtr primaryUnmeasured(P::PrimaryContext* ctx);
+  // Sets e's depth; nothing, with the error said once, past limits::kMaxExprDepth.
+  ast::ExprPtr bounded(ast::ExprPtr e);
+  bool tooDeepSaid_ = false;
   ast::ExprPtr orExpr(P::OrExprContext* ctx);
   ast::ExprPtr andExpr(P::AndExprContext* ctx);
   ast::ExprPtr notExpr(P::NotExprContext* ctx);

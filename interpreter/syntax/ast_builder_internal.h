@@ -53,6 +53,17 @@ inline ExprPtr makeExpr(ExprKind kind, diag::SourceRange r) {
   return e;
 }
 
+// Sets e.depth from its direct children (whose depths are already set).
+inline void measure(Expr& e) {
+  uint32_t d = 0;
+  for (const auto& o : e.operands)
+    if (o) d = std::max(d, o->depth);
+  for (const auto& a : e.args)
+    if (a.value) d = std::max(d, a.value->depth);
+  if (e.rollCount) d = std::max(d, e.rollCount->depth);
+  e.depth = d + 1;
+}
+
 inline ExprPtr binary(BinaryOp op, ExprPtr lhs, ExprPtr rhs) {
   diag::SourceRange r =
       spanRanges(lhs ? lhs->range : diag::SourceRange{}, rhs ? rhs->range : diag::SourceRange{});
@@ -60,6 +71,7 @@ inline ExprPtr binary(BinaryOp op, ExprPtr lhs, ExprPtr rhs) {
   e->binaryOp = op;
   e->operands.push_back(std::move(lhs));
   e->operands.push_back(std::move(rhs));
+  measure(*e);
   return e;
 }
 

@@ -1,4 +1,7 @@
 // The AST builder: expressions.
+#include <fmt/format.h>
+
+#include "limits/limits.h"
 #include "syntax/ast_builder_internal.h"
 
 namespace polemos::syntax {
@@ -14,7 +17,36 @@ std::vector<ExprPtr> AstBuilder::exprs(const std::vector<P::ExprContext*>& ctxs)
   return out;
 }
 
+// An expression whose tree is deeper than the limit is refused here, once per file, and dropped
+// (its subtrees are within the limit, so dropping it is safe): a chain such as `1+1+...+1` or
+// `f(1)(1)...(1)` is flat in the parse but nests in the tree.
+ExprPtr AstBuilder::bounded(ExprPtr e) {
+  if (!e) return e;
+  measure(*e);
+  if (e->depth <= static_cast<uint32_t>(limits::kMaxExprDepth)) return e;
+  if (!tooDeepSaid_) {
+    tooDeepSaid_ = true;
+    diags_.error(e->range, fmt::format("expression nested too deeply (more than {} levels in its "
+                                       "tree: split it with `let` or a function)",
+                                       limits::kMaxExprDepth));
+  }
+  return nullptr;
+}
+
 ExprPtr AstBuilder::expr(P::ExprContext* ctx) {
+  return bounded(exprUnmeasured(ctx));
+}
+ExprPtr AstBuilder::notExpr(P::NotExprContext* ctx) {
+  return bounded(notExprUnmeasured(ctx));
+}
+ExprPtr AstBuilder::unaryExpr(P::UnaryExprContext* ctx) {
+  return bounded(unaryExprUnmeasured(ctx));
+}
+ExprPtr AstBuilder::primary(P::PrimaryContext* ctx) {
+  return bounded(primaryUnmeasured(ctx));
+}
+
+ExprPtr AstBuilder::exprUnmeasured(P::ExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
   if (auto* p = as<P::PlainExprContext>(ctx)) return orExpr(p->orExpr());
   if (auto* l = as<P::LambdaExprContext>(ctx)) {
@@ -46,7 +78,7 @@ ExprPtr AstBuilder::orExpr(P::OrExprContext* ctx) {
   if (parts.empty()) return nullptr;
   ExprPtr e = andExpr(parts[0]);
   for (size_t i = 1; i < parts.size(); ++i)
-    e = binary(BinaryOp::Or, std::move(e), andExpr(parts[i]));
+    e = bounded(binary(BinaryOp::Or, std::move(e), andExpr(parts[i])));
   return e;
 }
 
@@ -57,11 +89,11 @@ ExprPtr AstBuilder::andExpr(P::AndExprContext* ctx) {
   if (parts.empty()) return nullptr;
   ExprPtr e = notExpr(parts[0]);
   for (size_t i = 1; i < parts.size(); ++i)
-    e = binary(BinaryOp::And, std::move(e), notExpr(parts[i]));
+    e = bounded(binary(BinaryOp::And, std::move(e), notExpr(parts[i])));
   return e;
 }
 
-ExprPtr AstBuilder::notExpr(P::NotExprContext* ctx) {
+ExprPtr AstBuilder::notExprUnmeasured(P::NotExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
   if (auto* only = onlyChild<P::CmpExprContext>(ctx)) return cmpExpr(only);
   if (ctx->NOT() != nullptr) {
@@ -124,7 +156,7 @@ ExprPtr AstBuilder::addExpr(P::AddExprContext* ctx) {
   for (size_t i = 1; i < parts.size(); ++i) {
     const bool minus =
         i - 1 < ctx->op.size() && ctx->op[i - 1] != nullptr && ctx->op[i - 1]->getText() == "-";
-    e = binary(minus ? BinaryOp::Sub : BinaryOp::Add, std::move(e), mulExpr(parts[i]));
+    e = bounded(binary(minus ? BinaryOp::Sub : BinaryOp::Add, std::move(e), mulExpr(parts[i])));
   }
   return e;
 }
@@ -139,12 +171,12 @@ ExprPtr AstBuilder::mulExpr(P::MulExprContext* ctx) {
     const std::string op =
         i - 1 < ctx->op.size() && ctx->op[i - 1] != nullptr ? ctx->op[i - 1]->getText() : "*";
     BinaryOp b = op == "/" ? BinaryOp::Div : op == "%" ? BinaryOp::Mod : BinaryOp::Mul;
-    e = binary(b, std::move(e), unaryExpr(parts[i]));
+    e = bounded(binary(b, std::move(e), unaryExpr(parts[i])));
   }
   return e;
 }
 
-ExprPtr AstBuilder::unaryExpr(P::UnaryExprContext* ctx) {
+ExprPtr AstBuilder::unaryExprUnmeasured(P::UnaryExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
   if (auto* only = onlyChild<P::PostfixExprContext>(ctx)) return postfixExpr(only);
   if (P::UnaryExprContext* inner = ctx->unaryExpr()) {
@@ -167,18 +199,18 @@ ExprPtr AstBuilder::postfixExpr(P::PostfixExprContext* ctx) {
       auto c = makeExpr(ExprKind::Call, r);
       c->operands.push_back(std::move(e));
       c->args = args(call->args());
-      e = std::move(c);
+      e = bounded(std::move(c));
     } else if (auto* index = as<P::IndexPostfixContext>(p)) {
       auto c = makeExpr(ExprKind::Index, r);
       c->operands.push_back(std::move(e));
       for (ExprPtr& x : exprs(index->expr())) c->operands.push_back(std::move(x));
-      e = std::move(c);
+      e = bounded(std::move(c));
     } else if (auto* member = as<P::MemberPostfixContext>(p)) {
       auto c = makeExpr(ExprKind::Member, r);
       c->operands.push_back(std::move(e));
       // `h.row`: `row` is a keyword (it starts a table row) but a fine member name.
       c->member = member->ROW() ? tokenIdent(member->ROW()) : ident(member->ident());
-      e = std::move(c);
+      e = bounded(std::move(c));
     }
   }
   return e;
@@ -197,7 +229,7 @@ std::vector<Arg> AstBuilder::args(P::ArgsContext* ctx) {
   return out;
 }
 
-ExprPtr AstBuilder::primary(P::PrimaryContext* ctx) {
+ExprPtr AstBuilder::primaryUnmeasured(P::PrimaryContext* ctx) {
   if (ctx == nullptr) return nullptr;
   const diag::SourceRange r = range(ctx);
   if (auto* c = as<P::NameExprContext>(ctx)) {

@@ -8,6 +8,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
 
 #include "check/loader.h"
 #include "engine/save.h"
@@ -187,6 +189,19 @@ TEST(Session, CorruptSavesAreRefusedAndTheGameIsKept) {
   finger[fp + 12] = finger[fp + 12] == '0' ? '1' : '0';
   bad.push_back({finger, "different rules"});
   bad.push_back({good.substr(0, good.size() / 2), "malformed"});
+  // Sides and turns the rules could not reach: a result naming side 999 once loaded and made
+  // `status` read past the list of sides.
+  auto tampered = [&](const std::function<void(nlohmann::json&)>& edit) {
+    auto j = nlohmann::json::parse(good);
+    edit(j);
+    return j.dump(1);
+  };
+  bad.push_back({tampered([](auto& j) { j["result"]["winner"] = 999; }), "no side of the game"});
+  bad.push_back({tampered([](auto& j) { j["result"]["winner"] = -2; }), "no side of the game"});
+  bad.push_back({tampered([](auto& j) { j["acting"] = 999; }), "no side of the game"});
+  bad.push_back({tampered([](auto& j) { j["active_side"] = -7; }), "no side of the game"});
+  bad.push_back({tampered([](auto& j) { j["turn"] = -5; }), "turn is negative"});
+  bad.push_back({tampered([](auto& j) { j["stop"]["player"] = 999; }), "pending decision"});
   for (const auto& [text, why] : bad) {
     auto err = engine::loadSession(text, s);
     ASSERT_TRUE(err) << "accepted: " << text.substr(0, 80);

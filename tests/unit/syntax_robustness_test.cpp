@@ -187,6 +187,28 @@ TEST(syntax_robustness, LongStatementsNeedLongLookahead) {
   EXPECT_EQ(q.errors(), "");
 }
 
+// A flat chain nests in the tree one level per link although no bracket shows it: `x(1)(1)...`,
+// `x[1][1]...`, `x.y.y...`, `1+1+...`, `a and a and ...`. Past the limit it is refused with an
+// error (it once crashed the checker, 9,000 links deep); at the limit it parses.
+TEST(syntax_robustness, LongChainsAreBoundedInDepth) {
+  const size_t links = 9000;
+  for (const auto& [link, head] : std::vector<std::pair<std::string, std::string>>{
+           {"(1)", "x"}, {"[1]", "x"}, {".y", "x"}, {"+1", "1"}, {"*1", "1"}, {" and a", "a"},
+           {" or a", "a"}, {"-1", "1"}}) {
+    Parse p("ruleset t {\n  function f(): int = " + head + repeat(link, links) + "\n}\n");
+    EXPECT_NE(p.firstMessage().find("expression nested too deeply"), std::string::npos)
+        << link << ": " << p.firstMessage();
+    Parse ok("ruleset t {\n  function f(): int = " + head + repeat(link, 900) + "\n}\n");
+    EXPECT_EQ(ok.errors(), "") << link;
+  }
+  // Chains inside chains add up: each bracketed group is shallow, the whole is not.
+  std::string nest = "1";
+  for (int i = 0; i < 3; ++i) nest = "(" + nest + repeat("+1", 400) + ")";
+  Parse nested("ruleset t {\n  function f(): int = " + nest + "\n}\n");
+  EXPECT_NE(nested.firstMessage().find("expression nested too deeply"), std::string::npos)
+      << nested.firstMessage();
+}
+
 TEST(syntax_robustness, HugeIntegers) {
   Parse p("ruleset r { const a = " + std::string(100000, '9') + " }");
   EXPECT_EQ(p.errors(), "");
