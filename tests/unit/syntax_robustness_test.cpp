@@ -192,9 +192,14 @@ TEST(syntax_robustness, LongStatementsNeedLongLookahead) {
 // error (it once crashed the checker, 9,000 links deep); at the limit it parses.
 TEST(syntax_robustness, LongChainsAreBoundedInDepth) {
   const size_t links = 9000;
-  for (const auto& [link, head] : std::vector<std::pair<std::string, std::string>>{
-           {"(1)", "x"}, {"[1]", "x"}, {".y", "x"}, {"+1", "1"}, {"*1", "1"}, {" and a", "a"},
-           {" or a", "a"}, {"-1", "1"}}) {
+  for (const auto& [link, head] : std::vector<std::pair<std::string, std::string>>{{"(1)", "x"},
+                                                                                   {"[1]", "x"},
+                                                                                   {".y", "x"},
+                                                                                   {"+1", "1"},
+                                                                                   {"*1", "1"},
+                                                                                   {" and a", "a"},
+                                                                                   {" or a", "a"},
+                                                                                   {"-1", "1"}}) {
     Parse p("ruleset t {\n  function f(): int = " + head + repeat(link, links) + "\n}\n");
     EXPECT_NE(p.firstMessage().find("expression nested too deeply"), std::string::npos)
         << link << ": " << p.firstMessage();
