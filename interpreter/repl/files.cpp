@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "engine/save.h"
@@ -150,6 +151,28 @@ void Repl::cmdSave(const std::vector<std::string>& args, std::string& out) {
   out += fmt::format("saved to {}\n", args[1]);
 }
 
+// Why a recorded command may not be replayed ("" if it may): only the game's moves and set-up are,
+// never a command that reads or writes a file.
+std::string Repl::replayable(const Repl& game, const std::string& command) {
+  std::vector<std::string> words = splitWords(trim(command));
+  if (words.empty()) return "";
+  const std::string& cmd = words[0];
+  static const std::set<std::string> kMoves = {
+      "end",     "pass",  "pick",    "next",   "undo",    "redo",    "dice",      "auto",
+      "goto",    "step",  "place",   "remove", "set",     "terrain", "elevation", "hexside",
+      "sandbox", "level", "restart", "trace",  "setside", "sethex",  "setgame"};
+  if (kMoves.count(cmd)) return "";
+  if (cmd == "ruleset" || cmd == "scenario") {
+    // By name from the search path only, not by a path of the save's choosing.
+    bool named = words.size() == 2 && words[1].find_first_of("/\\.") == std::string::npos;
+    return named ? "" : "names a file";
+  }
+  if (game.session_)
+    for (const auto& a : game.session_->program().actions)
+      if (a.name == cmd) return "";
+  return "is not a move of the game (a save replays only moves and set-up)";
+}
+
 void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "replay takes a saved game's file name");
   std::ifstream f(args[1], std::ios::binary);
@@ -173,7 +196,12 @@ void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
   if (!fresh.start(log))
     return error(out, fmt::format("{} cannot be replayed: {}", args[1], trim(log)));
   for (const auto& c : commands) {
-    if (c.rfind("replay", 0) == 0 || c.rfind("load", 0) == 0 || c.rfind("save", 0) == 0) continue;
+    // Read as the prompt reads it; a command that is not a move of the game (one that reads or
+    // writes a file, or a ruleset or scenario named by path) stops the replay: a save cannot make
+    // the program touch files.
+    if (std::string why = replayable(fresh, c); !why.empty())
+      return error(out, fmt::format("{} cannot be replayed: '{}' {}; the current game is unchanged",
+                                    args[1], c, why));
     log += "> " + c + "\n";
     int before = fresh.errors();
     fresh.execute(c, log);

@@ -161,6 +161,7 @@ class Repl {
   // A new game under options_ (`ruleset`, `scenario`, `level`, `house`); not the `restart` command,
   // which runs the same game's sequence again.
   bool startNewGame(std::string& out);
+  static std::string replayable(const Repl& game, const std::string& command);
   // How the current game was made (its ruleset, scenario, house files, seed, level, options).
   engine::GameOrigin origin() const {
     return engine::GameOrigin{options_.ruleset, options_.scenario, options_.houses,

@@ -1,0 +1,65 @@
+// `replay FILE` of a crafted save: the recorded commands are read as the prompt reads them, and
+// one that is not a move of the game (it would read or write a file: `save`, `map --svg`, `house`,
+// `load`, a ruleset named by path), however it is spaced, stops the replay with an error; no file
+// is written and the game in play is kept. A save whose commands are only moves replays.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "repl/repl.h"
+
+using namespace polemos;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string run(repl::Repl& r, const std::string& line) {
+  std::string out;
+  r.execute(line, out);
+  return out;
+}
+
+TEST(ReplReplay, ACraftedSaveTouchesNoFile) {
+  fs::path dir = fs::temp_directory_path() / ("polemos_replay_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  repl::ReplOptions o;
+  o.ruleset = "standard";
+  o.scenario = "chalons";
+  o.session.seed = 1;
+  repl::Repl r(o);
+  std::string out;
+  ASSERT_TRUE(r.start(out)) << out;
+  run(r, "move r43 2621");
+  fs::path good = dir / "good.json";
+  run(r, "save " + good.string());
+  std::ifstream in(good);
+  auto save = nlohmann::json::parse(in);
+  ASSERT_TRUE(save.contains("replay")) << save.dump().substr(0, 200);
+  // The honest save replays.
+  std::string replayed = run(r, "replay " + good.string());
+  EXPECT_NE(replayed.find("replayed"), std::string::npos) << replayed;
+
+  fs::path target = dir / "written";
+  for (const std::string& bad :
+       {" save " + target.string(), "\tsave " + target.string(), "save " + target.string(),
+        "map --svg " + target.string(), "house " + target.string(), "load " + target.string(),
+        "replay " + good.string(), "ruleset " + good.string(), std::string("scenario ../x"),
+        std::string("run x")}) {
+    auto crafted = save;
+    crafted["replay"]["commands"].push_back(bad);
+    fs::path file = dir / "crafted.json";
+    std::ofstream(file) << crafted.dump(1);
+    std::string before = run(r, "eval unit(\"r43\").hex");
+    std::string said = run(r, "replay " + file.string());
+    EXPECT_NE(said.find("cannot be replayed"), std::string::npos) << bad << ": " << said;
+    EXPECT_NE(said.find("the current game is unchanged"), std::string::npos) << said;
+    EXPECT_FALSE(fs::exists(target)) << bad;
+    EXPECT_EQ(run(r, "eval unit(\"r43\").hex"), before) << bad;
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
