@@ -13,6 +13,8 @@
 #include "ast/citations.h"
 #include "check/compiler.h"
 #include "cite/citation.h"
+#include "diag/read_file.h"
+#include "limits/limits.h"
 #include "syntax/parse.h"
 
 namespace polemos::check {
@@ -20,15 +22,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool readFile(const fs::path& p, std::string& out) {
+// A source file, read only if it is within the size limit (the parser would refuse it anyway; this
+// refuses it before reading it).
+bool readFile(const fs::path& p, std::string& out, std::string& why) {
   std::error_code ec;
-  if (!fs::is_regular_file(p, ec)) return false;
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
+  if (!fs::is_regular_file(p, ec)) {
+    why = fmt::format("cannot read '{}'", p.string());
+    return false;
+  }
+  return diag::readFileBounded(p.string(), limits::kMaxSourceBytes, out, why);
 }
 
 // The namespace a declaration's name lives in, for overlay matching.
@@ -167,9 +169,9 @@ struct Loader::Impl {
       if (syntaxBroken.count(it->second)) usedBroken = true;
       return it->second;
     }
-    std::string text;
-    if (!readFile(p, text)) {
-      D.error(from, fmt::format("cannot read '{}'", p.string()));
+    std::string text, why;
+    if (!readFile(p, text, why)) {
+      D.error(from, why);
       return nullptr;
     }
     diag::FileId id = D.sources().add(displayPath(p), std::move(text));

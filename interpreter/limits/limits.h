@@ -12,6 +12,9 @@ namespace polemos::limits {
 // A source file's size: a ruleset is tens of KiB; this keeps a wrong file (a binary, a log) from
 // being read whole.
 inline constexpr size_t kMaxSourceBytes = 16u << 20;
+// A saved game's file: a whole Chalons game saves in well under a MiB; this keeps a wrong file
+// (/dev/zero, a log) from being read whole.
+inline constexpr size_t kMaxSaveBytes = 64u << 20;
 // Brackets and blocks nested in a source file: rulesets nest a dozen deep; the parser's own stack
 // would be at risk some thousands deep.
 inline constexpr int kMaxNesting = 200;

@@ -6,7 +6,9 @@
 #include <set>
 #include <sstream>
 
+#include "diag/read_file.h"
 #include "engine/save.h"
+#include "limits/limits.h"
 #include "repl/repl.h"
 #include "repl/text.h"
 
@@ -97,12 +99,11 @@ void Repl::autosave(std::string& out) {
 void Repl::loadAutosave(std::string& out) {
   if (options_.autosave.empty())
     return error(out, "no game is kept here (`polemos play` keeps one at a terminal)");
-  std::ifstream f(options_.autosave, std::ios::binary);
-  if (!f) return error(out, fmt::format("no game is kept in {}", options_.autosave));
-  std::stringstream ss;
-  ss << f.rdbuf();
+  std::string text, unread;
+  if (!diag::readFileBounded(options_.autosave, limits::kMaxSaveBytes, text, unread))
+    return error(out, fmt::format("no game is kept in {} ({})", options_.autosave, unread));
   std::string why;
-  auto record = engine::readSaveRecord(ss.str(), why);
+  auto record = engine::readSaveRecord(text, why);
   if (!record)
     return error(out, fmt::format("{} cannot be read ({}); the current game is unchanged",
                                   options_.autosave, why));
@@ -115,7 +116,7 @@ void Repl::loadAutosave(std::string& out) {
   if (!record->commands.empty() && record->commands.front().rfind("sandbox", 0) == 0)
     fresh.execute(record->commands.front(), log);
   std::vector<std::string> commands;
-  if (auto err = engine::loadSession(ss.str(), *fresh.session_, &commands))
+  if (auto err = engine::loadSession(text, *fresh.session_, &commands))
     return error(out, fmt::format("{} was not loaded: {}; the current game is unchanged",
                                   options_.autosave, *err));
   autosave(out);  // the game being left is kept in its turn
@@ -175,12 +176,9 @@ std::string Repl::replayable(const Repl& game, const std::string& command) {
 
 void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "replay takes a saved game's file name");
-  std::ifstream f(args[1], std::ios::binary);
-  if (!f) return error(out, fmt::format("cannot read '{}'", args[1]));
-  std::stringstream ss;
-  ss << f.rdbuf();
-  std::string why;
-  auto record = engine::readSaveRecord(ss.str(), why);
+  std::string text, why;
+  if (!diag::readFileBounded(args[1], limits::kMaxSaveBytes, text, why)) return error(out, why);
+  auto record = engine::readSaveRecord(text, why);
   if (!record)
     return error(
         out,
@@ -266,11 +264,9 @@ void Repl::cmdNewGame(const std::vector<std::string>& args, std::string& out) {
 void Repl::cmdLoad(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "load takes a file name, or --autosave");
   if (args[1] == "--autosave") return loadAutosave(out);
-  std::ifstream f(args[1], std::ios::binary);
-  if (!f) return error(out, fmt::format("cannot read '{}'", args[1]));
-  std::stringstream ss;
-  ss << f.rdbuf();
-  loadText(ss.str(), args[1], out);
+  std::string text, why;
+  if (!diag::readFileBounded(args[1], limits::kMaxSaveBytes, text, why)) return error(out, why);
+  loadText(text, args[1], out);
 }
 
 bool Repl::loadText(const std::string& text, const std::string& name, std::string& out) {
