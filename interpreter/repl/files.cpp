@@ -279,8 +279,17 @@ bool Repl::loadText(const std::string& text, const std::string& name, std::strin
   pushHistory();
   *session_ = std::move(candidate);
   newGameForExpect();
-  // The commands that made the saved game, so that it can be saved and replayed again.
+  // The commands that made the saved game, so that it can be saved and replayed again; and how it
+  // was made (its seed, level, options and house files), so that saving it again records the same
+  // game, not the one it replaced.
   log_ = std::move(commands);
+  std::string unread;
+  if (auto record = engine::readSaveRecord(text, unread)) {
+    options_.session.seed = record->origin.session.seed;
+    options_.session.level = record->origin.session.level;
+    options_.session.options = record->origin.session.options;
+    options_.houses = record->origin.houses;
+  }
   out += fmt::format("loaded {}\n", name);
   cmdStatus(out);
   return true;

@@ -62,4 +62,33 @@ TEST(ReplReplay, ACraftedSaveTouchesNoFile) {
   fs::remove_all(dir);
 }
 
+// A game loaded into a REPL started with another seed is saved again as the game it is: its
+// record keeps the seed (and level, options, house files) it was made with, so it replays to the
+// same game (load once kept the seed of the game it replaced).
+TEST(ReplReplay, ALoadedGameKeepsItsOrigin) {
+  fs::path dir = fs::temp_directory_path() / ("polemos_origin_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  repl::ReplOptions o;
+  o.ruleset = "standard";
+  o.scenario = "chalons";
+  o.session.seed = 7;
+  repl::Repl first(o);
+  std::string out;
+  ASSERT_TRUE(first.start(out));
+  run(first, "move r43 2621");
+  run(first, "save " + (dir / "a.json").string());
+  o.session.seed = 99;
+  repl::Repl second(o);
+  ASSERT_TRUE(second.start(out));
+  std::string loaded = run(second, "load " + (dir / "a.json").string());
+  ASSERT_NE(loaded.find("loaded"), std::string::npos) << loaded;
+  run(second, "save " + (dir / "b.json").string());
+  auto a = nlohmann::json::parse(std::ifstream(dir / "a.json"));
+  auto b = nlohmann::json::parse(std::ifstream(dir / "b.json"));
+  EXPECT_EQ(b["replay"]["setup"], a["replay"]["setup"]);
+  EXPECT_EQ(b["replay"]["setup"]["seed"], 7);
+  EXPECT_EQ(b["replay"]["commands"], a["replay"]["commands"]);
+  fs::remove_all(dir);
+}
+
 }  // namespace
