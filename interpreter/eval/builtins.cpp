@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "eval/builtins_hex.h"
@@ -208,10 +210,23 @@ Value bReverse(Context& c, Args a) {
   std::reverse(out.begin(), out.end());
   return Value::makeList(std::move(out));
 }
+// The first of each value, in order. Values that are equal only when their tag, sub and number
+// are (numbers, units, hexes, kinds, ...) are found in a set; others (strings, lists, odds, which
+// compare by content) are compared with those kept, each comparison a step of the budget.
 Value bDistinct(Context& c, Args a) {
+  const auto& l = needList(c, a[0], "distinct");
   ValueList out;
-  for (const Value& x : needList(c, a[0], "distinct"))
+  std::set<std::tuple<int, int32_t, int64_t>> seen;
+  for (const Value& x : l) {
+    bool plain =
+        x.tag != Tag::Str && x.tag != Tag::List && x.tag != Tag::Func && x.tag != Tag::Odds;
+    if (plain) {
+      if (seen.emplace(static_cast<int>(x.tag), x.sub, x.i).second) out.push_back(x);
+      continue;
+    }
+    c.charge(static_cast<int64_t>(out.size()));
     if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
+  }
   return Value::makeList(std::move(out));
 }
 Value bIsEmpty(Context& c, Args a) {

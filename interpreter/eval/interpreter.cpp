@@ -45,6 +45,10 @@ void Context::trace(const std::vector<std::string>& citations, TraceKind kind, s
   interp.trace(citations, kind, std::move(subject), std::move(inputs), std::move(output));
 }
 
+void Context::charge(int64_t n) {
+  interp.charge(n);
+}
+
 bool Context::pure() const {
   return interp.inPure();
 }
@@ -346,6 +350,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             if (span >= static_cast<uint64_t>(limits::kMaxRange))
               throw RuntimeError(fmt::format("the range {}..{} has more than {} numbers", lo.i,
                                              hi.i, limits::kMaxRange));
+            charge(static_cast<int64_t>(span + 1));
             items.reserve(span + 1);
             for (uint64_t k = 0; k <= span; ++k)
               items.push_back(Value::integer(lo.i + static_cast<int64_t>(k)));
@@ -451,6 +456,10 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             args = manyArgs;
           }
           st.resize(st.size() - in.b);
+          // A builtin goes through the lists it is given (sum, map, filter, sort, ...): a step
+          // each, so that work inside builtins counts against the budget like any other.
+          for (const Value& v : args)
+            if (v.tag == Tag::List) charge(static_cast<int64_t>(v.items().size()));
           // The geometry builtins are pure and costly: memoized for this version of the state.
           static const int kGeometryFirst = ir::findBuiltin("distance"),
                            kGeometryLast = ir::findBuiltin("sector");

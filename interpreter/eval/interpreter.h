@@ -8,6 +8,8 @@
 // from builtins and from the Session (to list legal actions).
 #pragma once
 
+#include <fmt/format.h>
+
 #include <memory>
 #include <optional>
 #include <span>
@@ -58,6 +60,7 @@ class Context {
   void trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
              std::string inputs, std::string output);
   bool pure() const;
+  void charge(int64_t n);  // the interpreter's charge()
 };
 
 class Interpreter {
@@ -95,6 +98,17 @@ class Interpreter {
   // Records a trace event (when the game is traced); `citations` as the IR keeps them.
   void trace(const std::vector<std::string>& citations, TraceKind kind, std::string subject,
              std::string inputs, std::string output, uint8_t flags = 0);
+
+  // Counts `n` steps of work done outside the instruction loop (a builtin going through a list, a
+  // range being made) against the run's budget: a builtin's work cannot escape it.
+  void charge(int64_t n) {
+    budget_ -= n;
+    if (budget_ < 0)
+      throw RuntimeError(fmt::format(
+          "the ruleset ran {} steps without reaching a decision; it is probably looping (in a "
+          "builtin working through large lists)",
+          stepBudget()));
+  }
 
   // Reads a member of any value (units, sides, hexes, kinds, the game state).
   ir::Value member(const ir::Value& obj, int32_t nameId);
