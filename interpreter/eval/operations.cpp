@@ -304,9 +304,18 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
     case Op::Add:
       if (a.tag == Tag::Str || b.tag == Tag::Str) {
         GameState& s = state_;
-        return Value::string(display(program_, s, a) + display(program_, s, b));
+        std::string joined = display(program_, s, a) + display(program_, s, b);
+        if (joined.size() > limits::kMaxStringBytes)
+          throw RuntimeError(fmt::format("a string of more than {} bytes (joined with +)",
+                                         limits::kMaxStringBytes));
+        charge(static_cast<int64_t>(joined.size() / 64));
+        return Value::string(std::move(joined));
       }
       if (a.tag == Tag::List && b.tag == Tag::List) {
+        if (a.items().size() + b.items().size() > limits::kMaxListItems)
+          throw RuntimeError(
+              fmt::format("a list of more than {} items (joined with +)", limits::kMaxListItems));
+        charge(static_cast<int64_t>(a.items().size() + b.items().size()));
         ValueList out = a.items();
         out.insert(out.end(), b.items().begin(), b.items().end());
         return Value::makeList(std::move(out));

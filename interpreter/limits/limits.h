@@ -12,6 +12,11 @@ namespace polemos::limits {
 // A source file's size: a ruleset is tens of KiB; this keeps a wrong file (a binary, a log) from
 // being read whole.
 inline constexpr size_t kMaxSourceBytes = 16u << 20;
+// A list made by joining lists (`l + l`), and a string made by joining strings: rulesets hold
+// lists of units and hexes (a few thousand) and short texts; a list or string doubled in a loop
+// stops here with an error instead of filling memory.
+inline constexpr size_t kMaxListItems = 1'000'000;
+inline constexpr size_t kMaxStringBytes = 1u << 20;
 // A saved game's file: a whole Chalons game saves in well under a MiB; this keeps a wrong file
 // (/dev/zero, a log) from being read whole.
 inline constexpr size_t kMaxSaveBytes = 64u << 20;

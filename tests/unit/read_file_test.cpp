@@ -16,8 +16,8 @@ using namespace polemos;
 namespace {
 
 TEST(ReadFile, WithinAndOverTheLimit) {
-  auto path = std::filesystem::temp_directory_path() /
-              ("polemos_read_file_" + std::to_string(::getpid()));
+  auto path =
+      std::filesystem::temp_directory_path() / ("polemos_read_file_" + std::to_string(::getpid()));
   std::ofstream(path) << std::string(1000, 'x');
   std::string out, why;
   EXPECT_TRUE(diag::readFileBounded(path.string(), 1000, out, why)) << why;
@@ -28,8 +28,8 @@ TEST(ReadFile, WithinAndOverTheLimit) {
   std::filesystem::remove(path);
   EXPECT_FALSE(diag::readFileBounded(path.string(), 1000, out, why));
   EXPECT_NE(why.find("cannot read"), std::string::npos) << why;
-  EXPECT_FALSE(diag::readFileBounded(std::filesystem::temp_directory_path().string(), 1000, out,
-                                     why));
+  EXPECT_FALSE(
+      diag::readFileBounded(std::filesystem::temp_directory_path().string(), 1000, out, why));
   EXPECT_NE(why.find("is a folder"), std::string::npos) << why;
 }
 
