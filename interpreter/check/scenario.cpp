@@ -85,10 +85,19 @@ void Compiler::compileScenario(const ast::Block& sc) {
       error(s.map->range, e.what());
     }
   }
+  bool noMapSaid = false;
   auto hexIndex = [&](const ast::Ident& label) -> int32_t {
     hex::Offset o;
+    // Without a map (none declared, or its bounds refused above) no hex can be placed: one error
+    // says so, not one per hex.
+    if (!P.grid) {
+      if (!noMapSaid)
+        error(label.range,
+              fmt::format("'{}': the scenario has no usable map to place a hex on", label.name));
+      noMapSaid = true;
+      return -1;
+    }
     try {
-      if (!P.grid) throw hex::HexError("no map");
       o = P.grid->parseOffset(label.name);
     } catch (const hex::HexError&) {
       error(label.range, fmt::format("'{}' is not a hex label ({})", label.name,
