@@ -59,6 +59,11 @@ bool validLine(const std::string& line, std::string& why) {
   return true;
 }
 
+bool oneWord(const std::string& word) {
+  std::string why;
+  return !word.empty() && validLine(word, why) && word.find_first_of(" \t") == std::string::npos;
+}
+
 GameHost::GameHost(repl::ReplOptions options) : repl_(std::move(options)) {}
 
 bool GameHost::start(std::string& out) {
@@ -76,6 +81,20 @@ bool GameHost::readOnly(const std::string& line) const {
   return kReadOnly.count(firstWord(line)) > 0;
 }
 
+Reply GameHost::execute(const std::string& line) {
+  Reply r;
+  int errors = repl_.errors();
+  repl_.executeText(line, r.output);
+  r.ok = repl_.errors() == errors && !refused(r.output);
+  r.version = version_;
+  return r;
+}
+
+void GameHost::changed() {
+  ++version_;
+  changed_.notify_all();
+}
+
 Reply GameHost::run(const std::string& line, bool logged) {
   Reply r;
   std::string why;
@@ -86,20 +105,14 @@ Reply GameHost::run(const std::string& line, bool logged) {
     r.ok = false;
     r.output = "error: the board does not quit; stop `polemos serve` with Ctrl-C\n";
   } else {
-    int errors = repl_.errors();
-    repl_.executeText(line, r.output);
-    r.ok = repl_.errors() == errors && !refused(r.output);
-    if (!readOnly(line) && !firstWord(line).empty()) {
-      ++version_;
-      changed_.notify_all();
-    }
+    r = execute(line);
   }
   if (logged) {
     log_.push_back(Entry{nextSeq_++, line, r.output, r.ok});
     while (log_.size() > kMaxLog) log_.pop_front();
-    ++version_;  // the log is part of what a page shows
-    changed_.notify_all();
   }
+  // A page redraws when the game may have changed, or the log (part of what it shows) grew.
+  if (logged || (!readOnly(line) && !firstWord(line).empty())) changed();
   r.version = version_;
   return r;
 }
@@ -121,11 +134,9 @@ Reply GameHost::ask(const std::string& line) {
 
 Reply GameHost::click(const std::string& unit, const std::string& hex) {
   std::lock_guard lock(mutex_);
-  std::string why;
-  if (!validLine(unit, why) || !validLine(hex, why) ||
-      unit.find_first_of(" \t") != std::string::npos ||
-      hex.find_first_of(" \t") != std::string::npos)
+  if (!oneWord(unit) || !oneWord(hex))
     return Reply{false, "error: a click names one unit and one hex\n", version_};
+  std::string why;
   auto line = repl_.clickCommand(unit, hex, why);
   if (!line) return Reply{false, "error: " + why + "\n", version_};
   return run(*line, true);
@@ -135,10 +146,8 @@ Reply GameHost::load(const std::string& text) {
   std::lock_guard lock(mutex_);
   Reply r;
   r.ok = repl_.loadText(text, "the uploaded game", r.output);
-  if (r.ok) ++version_;
   log_.push_back(Entry{nextSeq_++, "load (upload)", r.output, r.ok});
-  ++version_;
-  changed_.notify_all();
+  changed();
   r.version = version_;
   return r;
 }
@@ -200,18 +209,14 @@ std::string GameHost::stateJson(uint64_t since) {
 
 Reply GameHost::svg(const std::string& reachUnit, const std::string& zocUnit) {
   std::lock_guard lock(mutex_);
-  std::string why;
   for (const std::string* unit : {&reachUnit, &zocUnit})
-    if (!validLine(*unit, why) || unit->find_first_of(" \t") != std::string::npos)
+    if (!unit->empty() && !oneWord(*unit))
       return Reply{false, "error: a unit is one id\n", version_};
   std::string line = "map --svg -";
   if (!reachUnit.empty()) line += " --reach " + reachUnit;
   if (!zocUnit.empty()) line += " --zoc " + zocUnit;
-  Reply r;
-  int errors = repl_.errors();
-  repl_.executeText(line, r.output);
-  r.ok = repl_.errors() == errors && r.output.rfind("<svg", 0) == 0;
-  r.version = version_;
+  Reply r = execute(line);
+  r.ok = r.ok && r.output.rfind("<svg", 0) == 0;
   return r;
 }
 
@@ -219,12 +224,7 @@ Reply GameHost::odds(const std::string& option) {
   std::lock_guard lock(mutex_);
   std::string why;
   if (!validLine(option, why)) return Reply{false, "error: " + why + "\n", version_};
-  Reply r;
-  int errors = repl_.errors();
-  repl_.executeText("odds --json " + option, r.output);
-  r.ok = repl_.errors() == errors && !refused(r.output);
-  r.version = version_;
-  return r;
+  return execute("odds --json " + option);
 }
 
 uint64_t GameHost::waitForChange(uint64_t seen, int ms) {

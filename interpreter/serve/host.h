@@ -61,6 +61,8 @@ class GameHost {
 
  private:
   Reply run(const std::string& line, bool logged);  // with the lock held
+  Reply execute(const std::string& line);           // the REPL's answer, nothing else (locked)
+  void changed();                                   // a new version; waiting pages are woken
   bool readOnly(const std::string& line) const;
   repl::Repl repl_;
   std::mutex mutex_;
@@ -79,5 +81,7 @@ class GameHost {
 // Whether `line` is acceptable as one command line: no line break or other control character
 // (tabs excepted), at most GameHost::kMaxLine bytes, valid UTF-8. `why` says what is wrong.
 bool validLine(const std::string& line, std::string& why);
+// One word of a valid line (a unit id, a hex label): not empty, no space.
+bool oneWord(const std::string& word);
 
 }  // namespace polemos::serve

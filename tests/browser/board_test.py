@@ -256,12 +256,18 @@ def battle(driver, name):
         server.stop()
 
 
+def open_board(driver, what):
+    """A Chalons server with the page loaded and its map drawn."""
+    server = Server("standard", "chalons")
+    driver.get(server.url)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg polygon.hex"), f"{what}: the map")
+    return server
+
+
 def attack(driver):
     """A Standard attack at 3:1 with forced dice, from the options menu, in a sandbox."""
-    server = Server("standard", "chalons")
+    server = open_board(driver, "attack")
     try:
-        driver.get(server.url)
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg polygon.hex"), "attack: the map")
         for line in ["sandbox 8x8 --sides blue,red", "place blue inf 0505 as a strength=5", "place blue inf 0606 as b strength=4",
                      "place red inf 0506 as d strength=3", "goto combat blue"]:
             console(driver, line)
@@ -307,10 +313,8 @@ def attack(driver):
 
 def two_tabs(driver):
     """A move in one tab is seen in another."""
-    server = Server("standard", "chalons")
+    server = open_board(driver, "tabs")
     try:
-        driver.get(server.url)
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg polygon.hex"), "tabs: the map")
         first = driver.current_window_handle
         driver.switch_to.new_window("tab")
         driver.get(server.url)

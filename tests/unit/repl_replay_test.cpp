@@ -22,14 +22,23 @@ std::string run(repl::Repl& r, const std::string& line) {
   return out;
 }
 
-TEST(ReplReplay, ACraftedSaveTouchesNoFile) {
-  fs::path dir = fs::temp_directory_path() / ("polemos_replay_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+repl::ReplOptions chalons(uint64_t seed) {
   repl::ReplOptions o;
   o.ruleset = "standard";
   o.scenario = "chalons";
-  o.session.seed = 1;
-  repl::Repl r(o);
+  o.session.seed = seed;
+  return o;
+}
+
+fs::path freshDir(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+TEST(ReplReplay, ACraftedSaveTouchesNoFile) {
+  fs::path dir = freshDir("polemos_replay_test");
+  repl::Repl r(chalons(1));
   std::string out;
   ASSERT_TRUE(r.start(out)) << out;
   run(r, "move r43 2621");
@@ -66,12 +75,8 @@ TEST(ReplReplay, ACraftedSaveTouchesNoFile) {
 // record keeps the seed (and level, options, house files) it was made with, so it replays to the
 // same game (load once kept the seed of the game it replaced).
 TEST(ReplReplay, ALoadedGameKeepsItsOrigin) {
-  fs::path dir = fs::temp_directory_path() / ("polemos_origin_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  repl::ReplOptions o;
-  o.ruleset = "standard";
-  o.scenario = "chalons";
-  o.session.seed = 7;
+  fs::path dir = freshDir("polemos_origin_test");
+  repl::ReplOptions o = chalons(7);
   repl::Repl first(o);
   std::string out;
   ASSERT_TRUE(first.start(out));
