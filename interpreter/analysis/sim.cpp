@@ -351,7 +351,7 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
     if (lf >= 0) g.losses.push_back(intOf(side.fields[lf]));
     if (vf >= 0) g.vp.push_back(intOf(side.fields[vf]));
   }
-  if (trace) *trace = st.trace;
+  if (trace) trace->assign(st.trace.begin(), st.trace.end());
   return g;
 }
 

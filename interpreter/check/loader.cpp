@@ -158,6 +158,7 @@ struct Loader::Impl {
   diag::SourceRange rulesetRange;  // the name of the last ruleset loaded, for whole-ruleset errors
   std::set<const ast::File*> syntaxBroken;  // files with syntax errors (reported once, when parsed)
   bool usedBroken = false;                  // the current load uses such a file
+  std::vector<std::pair<std::string, std::string>> sourceFiles;  // read by this load (Program)
 
   explicit Impl(Loader& l) : self(l), D(l.diags_) {}
 
@@ -174,6 +175,7 @@ struct Loader::Impl {
       D.error(from, why);
       return nullptr;
     }
+    sourceFiles.emplace_back(sourceName(p), textHash(text));
     diag::FileId id = D.sources().add(displayPath(p), std::move(text));
     size_t errorsBefore = D.reportCount();
     auto f = syntax::parseFile(D, id);
@@ -220,6 +222,27 @@ struct Loader::Impl {
                                      : b->kind == ast::BlockKind::Module ? "a module"
                                                                          : "a ruleset"));
     }
+  }
+
+  // A file's name in a save's list of sources: relative to the search root it is under, else its
+  // file name (a save names no directory of the machine it was made on).
+  std::string sourceName(const fs::path& p) const {
+    std::error_code ec;
+    fs::path canon = fs::weakly_canonical(p, ec);
+    for (const auto& r : self.roots_) {
+      fs::path root = fs::weakly_canonical(r, ec);
+      fs::path rel = fs::relative(canon, root, ec);
+      if (!ec && !rel.empty() && rel.native().rfind("..", 0) != 0) return rel.generic_string();
+    }
+    return p.filename().string();
+  }
+  static std::string textHash(const std::string& text) {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a
+    for (unsigned char c : text) {
+      h ^= c;
+      h *= 1099511628211ull;
+    }
+    return fmt::format("{:016x}", h);
   }
 
   static std::string displayPath(const fs::path& p) {
@@ -586,6 +609,10 @@ struct Loader::Impl {
     auto program = std::make_shared<ir::Program>();
     program->rulesetName = name;
     program->title = title;
+    program->sources = sourceFiles;
+    std::sort(program->sources.begin(), program->sources.end());
+    program->sources.erase(std::unique(program->sources.begin(), program->sources.end()),
+                           program->sources.end());
     if (!compileProgram(D, merged, sc, *program)) return result;
     if (program->sequence < 0) {
       D.error(rulesetRange, fmt::format("ruleset '{}' has no sequence of play", name));

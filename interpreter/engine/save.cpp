@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "eval/trace.h"
@@ -164,6 +165,29 @@ struct Reader {
   }
 };
 
+// What differs between the files a save was made from and the program's ("" if nothing): each file
+// edited, new or no longer read, by name (at most three, then how many more).
+std::string sourcesChanged(const json& saved, const Program& P) {
+  if (!saved.is_object()) return "the save's list of files is malformed";
+  std::map<std::string, std::string> then, now(P.sources.begin(), P.sources.end());
+  for (const auto& [name, hash] : saved.items())
+    then[name] = hash.is_string() ? hash.get<std::string>() : "";
+  std::vector<std::string> changes;
+  for (const auto& [name, hash] : now) {
+    auto it = then.find(name);
+    if (it == then.end())
+      changes.push_back(name + " is new");
+    else if (it->second != hash)
+      changes.push_back(name + " was edited");
+  }
+  for (const auto& [name, hash] : then)
+    if (!now.count(name)) changes.push_back(name + " is no longer read");
+  std::string out;
+  for (size_t i = 0; i < changes.size() && i < 3; ++i) out += (i ? ", " : "") + changes[i];
+  if (changes.size() > 3) out += fmt::format(" and {} more", changes.size() - 3);
+  return out;
+}
+
 }  // namespace
 
 uint64_t programFingerprint(const Program& p) {
@@ -209,6 +233,9 @@ json sessionJson(const Session& s) {
   j["ruleset"] = P.rulesetName;
   j["scenario"] = P.scenarioName;
   j["program"] = fmt::format("{:016x}", programFingerprint(P));
+  json sources = json::object();
+  for (const auto& [name, hash] : P.sources) sources[name] = hash;
+  j["sources"] = sources;
   j["seed"] = s.config().seed;
   j["rng"] = fmt::format("{:016x}", s.rngState());
   json forced = json::array();
@@ -302,6 +329,8 @@ std::string writeSave(const Session& s, const SaveRecord& record) {
   for (const auto& [k, v] : o.session.options) options.push_back(k + "=" + v);
   setup["options"] = options;
   j["replay"] = {{"setup", setup}, {"commands", record.commands}};
+  if (record.edited) j["replay"]["edited"] = true;
+  if (record.autoPlayer) j["replay"]["auto_player"] = fmt::format("{:016x}", *record.autoPlayer);
   return j.dump(1) + "\n";
 }
 
@@ -324,6 +353,9 @@ std::optional<SaveRecord> readSaveRecord(const std::string& text, std::string& w
       o.session.options.emplace_back(t.substr(0, eq), t.substr(eq + 1));
     }
     record.commands = r.at("commands").get<std::vector<std::string>>();
+    if (r.contains("edited")) record.edited = r.at("edited").get<bool>();
+    if (r.contains("auto_player"))
+      record.autoPlayer = std::stoull(r.at("auto_player").get<std::string>(), nullptr, 16);
     return record;
   } catch (const std::exception& e) {
     why = e.what();
@@ -332,7 +364,8 @@ std::optional<SaveRecord> readSaveRecord(const std::string& text, std::string& w
 }
 
 std::optional<std::string> loadSession(const std::string& text, Session& into,
-                                       std::vector<std::string>* commands) {
+                                       std::vector<std::string>* commands, bool* olderBuild) {
+  if (olderBuild) *olderBuild = false;
   json j;
   try {
     j = json::parse(text);
@@ -351,10 +384,21 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
       return fmt::format("this save is of ruleset '{}' scenario '{}', but the game is '{}' '{}'",
                          j.value("ruleset", "?"), j.value("scenario", "?"), P.rulesetName,
                          P.scenarioName);
-    if (j.value("program", "") != fmt::format("{:016x}", programFingerprint(P)))
+    if (j.value("program", "") != fmt::format("{:016x}", programFingerprint(P))) {
+      if (!j.contains("sources"))
+        return std::string(
+            "this save was made with different rules (the ruleset, its tables or the house rules "
+            "have changed since), or by an older build of Polemos, so it cannot be resumed here");
+      std::string changed = sourcesChanged(j.at("sources"), P);
+      if (!changed.empty())
+        return fmt::format(
+            "the rules have changed since this game was saved ({}), so it cannot be resumed here",
+            changed);
+      if (olderBuild) *olderBuild = true;
       return std::string(
-          "this save was made with different rules (the ruleset, its tables or the house rules "
-          "have changed since), so it cannot be resumed here");
+          "this save was made by another build of Polemos (the same rules, made into a different "
+          "program), so its state cannot be taken as it is");
+    }
     eval::GameState st = into.state();  // keeps the configuration not in the file (tracing)
     // Units first: values are checked against their count.
     const json& units = j.at("units");
@@ -533,7 +577,9 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
       st.trace.push_back(std::move(ev));
     }
     st.traceSeq = j.at("trace_seq").get<uint64_t>();
+    uint64_t seed = j.at("seed").get<uint64_t>();
     into.restore(std::move(st), std::move(m), std::move(stop), rng, std::move(forced));
+    into.setSeed(seed);
     if (commands) {
       // The commands that made the game, so that it can be saved and replayed again; a save
       // without a well-formed record loads with none.
@@ -549,6 +595,145 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
   } catch (const std::exception& e) {
     return fmt::format("the save file is corrupt or incomplete ({})", e.what());
   }
+}
+
+namespace {
+
+// Walks two saves' JSON side by side; the first difference, by path.
+struct Differ {
+  std::vector<std::string> path;
+  bool find(const json& a, const json& b) {
+    if (a.is_number() && b.is_number()) return a != b;  // 1 read back is unsigned, 1 made signed
+    if (a.type() != b.type()) return true;
+    if (a.is_object()) {
+      for (const auto& [k, v] : a.items()) {
+        path.push_back(k);
+        if (!b.contains(k) || find(v, b.at(k))) return true;
+        path.pop_back();
+      }
+      for (const auto& [k, v] : b.items())
+        if (!a.contains(k)) {
+          path.push_back(k);
+          return true;
+        }
+      return false;
+    }
+    if (a.is_array()) {
+      for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+        path.push_back(std::to_string(i));
+        if (find(a[i], b[i])) return true;
+        path.pop_back();
+      }
+      if (a.size() != b.size()) {
+        path.push_back(std::to_string(std::min(a.size(), b.size())));
+        return true;
+      }
+      return false;
+    }
+    return a != b;
+  }
+};
+
+const json* at(const json& j, const std::vector<std::string>& path, size_t n) {
+  const json* p = &j;
+  for (size_t i = 0; i < n && i < path.size(); ++i) {
+    if (p->is_object() && p->contains(path[i]))
+      p = &(*p)[path[i]];
+    else if (p->is_array() && std::stoul(path[i]) < p->size())
+      p = &(*p)[std::stoul(path[i])];
+    else
+      return nullptr;
+  }
+  return p;
+}
+
+}  // namespace
+
+std::string stateDifference(const std::string& text, const Session& made, bool wholeState) {
+  json saved;
+  try {
+    saved = json::parse(text);
+  } catch (const std::exception& e) {
+    return "the file is not JSON";
+  }
+  json now = sessionJson(made);
+  // Not the game itself: how it was made, and what the program is.
+  for (const char* k : {"replay", "program", "sources"}) {
+    saved.erase(k);
+    now.erase(k);
+  }
+  if (!wholeState)
+    for (const char* k : {"machine", "stop", "trace", "trace_seq"}) {
+      saved.erase(k);
+      now.erase(k);
+    }
+  Differ d;
+  if (!d.find(saved, now)) return "";
+  const Program& P = made.program();
+  const eval::GameState& st = made.state();
+  const std::vector<std::string>& path = d.path;
+  auto idx = [&](size_t i) -> int64_t {
+    if (i >= path.size()) return -1;
+    try {
+      return std::stoll(path[i]);
+    } catch (const std::exception&) {
+      return -1;
+    }
+  };
+  // Says the path with names: a unit by its id, a field by its name.
+  std::string what;
+  size_t shown = path.size();  // how much of the path the value below is taken at
+  if (path[0] == "units" && idx(1) >= 0 && static_cast<size_t>(idx(1)) < st.units.size()) {
+    const eval::UnitState& u = st.units[idx(1)];
+    what = "unit " + u.id;
+    if (path.size() >= 4 && path[2] == "fields" && idx(3) >= 0 &&
+        static_cast<size_t>(idx(3)) < P.classes[u.cls].fields.size()) {
+      what += "'s " + P.classes[u.cls].fields[idx(3)].name;
+      shown = 4;
+    } else if (path.size() >= 3) {
+      what += "'s " + path[2];
+      shown = 3;
+    }
+  } else if (path[0] == "units") {
+    what = "the number of units";
+    shown = 1;
+  } else if (path[0] == "sides" && idx(1) >= 0 && static_cast<size_t>(idx(1)) < P.sides.size()) {
+    what = "side " + P.sides[idx(1)].name;
+    if (idx(2) >= 0 && static_cast<size_t>(idx(2)) < P.sideState.fields.size()) {
+      what += "'s " + P.sideState.fields[idx(2)].name;
+      shown = 3;
+    }
+  } else if (path[0] == "game" && idx(1) >= 0 &&
+             static_cast<size_t>(idx(1)) < P.gameState.fields.size()) {
+    what = "the game's " + P.gameState.fields[idx(1)].name;
+    shown = 2;
+  } else if (path[0] == "map" && path.size() >= 2) {
+    what = "the map's " + path[1];
+    if (path.size() >= 3 && (path[1] == "terrain" || path[1] == "elevation") && idx(2) >= 0 &&
+        idx(2) < st.map.size()) {
+      what += " at " + st.map.label(static_cast<int32_t>(idx(2)));
+      shown = 3;
+    } else {
+      shown = 2;
+    }
+  } else {
+    what = "its " + path[0];
+    for (size_t i = 1; i < path.size(); ++i)
+      what += (idx(i) >= 0 ? "[" + path[i] + "]" : "." + path[i]);
+  }
+  auto render = [&](const json& root) -> std::string {
+    const json* v = at(root, path, shown);
+    if (!v) return "absent";
+    // A value of the rule language is shown as the game shows it.
+    Reader r{P, st, {}};
+    Value x;
+    if (v->is_array() && !v->empty() && v->at(0).is_number_integer() && r.value(*v, x))
+      return made.display(x);
+    std::string s = v->dump();
+    if (s.size() > 60) s = s.substr(0, 57) + "...";
+    return s;
+  };
+  return fmt::format("{} is {} in the file, {} by the rules", what, render(saved), render(now));
 }
 
 }  // namespace polemos::engine

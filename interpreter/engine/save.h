@@ -33,6 +33,11 @@ struct GameOrigin {
 struct SaveRecord {
   GameOrigin origin;
   std::vector<std::string> commands;
+  // Loaded with `--trust` (not checked against its commands) at some point: its state need not be
+  // one the rules can reach, and a save of it says so.
+  bool edited = false;
+  // The state of `auto`'s random player, so that `auto` after a load goes on as it would have.
+  std::optional<uint64_t> autoPlayer;
 };
 
 // The session as JSON text (pretty-printed, stable key order: the same session gives the same
@@ -45,8 +50,17 @@ std::string writeSave(const Session& s, const SaveRecord& record);
 // Replaces `into`'s state with the saved one. On failure returns the reason and leaves `into`
 // exactly as it was. With `commands`, also the commands of the save's record (none if it has
 // none).
+// A save made by another build from the same rule files (the same sources, another program) is
+// refused with `olderBuild` set: its commands can make the game again (see stateDifference).
 std::optional<std::string> loadSession(const std::string& json, Session& into,
-                                       std::vector<std::string>* commands = nullptr);
+                                       std::vector<std::string>* commands = nullptr,
+                                       bool* olderBuild = nullptr);
+
+// The first way in which a save's state differs from `made`, the game its record's commands make
+// ("" if none), said with names: "unit r43's strength is 7 in the file, 5 by the rules". With
+// `wholeState` false (a save of another build) only what the game is, not how the program
+// continues (its call frames and trace), is compared.
+std::string stateDifference(const std::string& json, const Session& made, bool wholeState);
 
 // The record of a save (for a replay, which makes the game again from it); nothing, with `why`,
 // when the file is not a save with a well-formed record.

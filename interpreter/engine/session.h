@@ -127,6 +127,7 @@ class Session {
 
   uint64_t rngState() const { return rng_; }
   void setRngState(uint64_t s) { rng_ = s; }
+  void setSeed(uint64_t seed) { config_.seed = seed; }  // a loaded game's own
   const SessionConfig& config() const { return config_; }
   eval::Machine& machine() { return machine_; }
   const eval::Machine& machine() const { return machine_; }

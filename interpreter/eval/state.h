@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cite/citation.h"
+#include "eval/trace_log.h"
 #include "hex/grid.h"
 #include "ir/program.h"
 
@@ -36,43 +37,6 @@ struct UnitState {
 
 struct SideState {
   std::vector<ir::Value> fields;  // one per side state field
-};
-
-// What a trace event records (eval/trace.h names them and renders events).
-enum class TraceKind : uint8_t {
-  Phase,
-  Step,
-  Action,
-  Roll,
-  Choice,
-  Modifier,
-  Table,
-  Effect,
-  Trigger,
-  Note,
-  Pause  // a `pause` reached (whether or not the Session stopped there)
-};
-
-// One rule application, for `trace`, `why`, `log`, `--json` and coverage.
-struct TraceEvent {
-  uint64_t seq = 0;
-  std::vector<cite::Citation> citations;  // the rules it applies (none for a plain effect)
-  TraceKind kind = TraceKind::Note;
-  std::string subject;
-  std::string inputs;
-  std::string output;
-  uint32_t depth = 0;  // nesting (frames), for `why`
-  // What a field change (`x.f: a → b`) was, for the REPL's trace levels: a change of a counter
-  // value (or a unit's facing) or of a marker, which a player sees, and one setting a field back
-  // to its declared default (what a new phase clears). Not saved, not in the JSON form.
-  uint8_t flags = 0;
-  static constexpr uint8_t kFieldChange = 1, kCounter = 2, kMarker = 4, kToDefault = 8;
-  // Whether the event cites rule `number` exactly ("7.8" is not "7.82").
-  bool cites(std::string_view number) const {
-    for (const auto& c : citations)
-      if (c.number() == number) return true;
-    return false;
-  }
 };
 
 // A value shared between copies until one of them changes it (copy on write): a game's map is
@@ -164,7 +128,7 @@ struct GameState {
   int32_t phase = -1;  // current phase (index into Program::phases), -1 none
   int32_t turn = 0;
   GameResult result;
-  std::vector<TraceEvent> trace;
+  TraceLog trace;  // shared in chunks between copies of the game (eval/trace_log.h)
   bool tracing = true;
   uint64_t traceSeq = 0;
   std::vector<uint32_t> coverage;  // per citation id (see Session), how often it fired

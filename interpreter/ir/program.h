@@ -364,6 +364,11 @@ struct Program {
   std::string title;
   std::string scenarioName;
   std::string scenarioTitle;
+  // The files the program was made from (the ruleset chain, its includes and modules, house files,
+  // the scenario), each as a name relative to the search root it was found under (or its file
+  // name) with a hash of its text, sorted: a save records them, so that a game saved by an older
+  // build loads when they are unchanged and a change is named when they are not.
+  std::vector<std::pair<std::string, std::string>> sources;
 
   std::vector<std::string> names;  // field and member names used by Member/SetMember
   std::unordered_map<std::string, int32_t> nameIds;

@@ -165,10 +165,12 @@ const std::vector<Repl::Command>& Repl::commands() {
        [](Repl& r, const Line& l, std::string& out) { r.cmdRedo(out); }, 0},
       {"save", "save FILE", "save the game (JSON)",
        [](Repl& r, const Line& l, std::string& out) { r.cmdSave(l.args, out); }, 1},
-      {"load", "load FILE | load --autosave",
-       "load a saved game of this ruleset and scenario; --autosave: the game a new one last "
-       "replaced (sandbox, scenario, ruleset, level, house), under its own rules",
-       [](Repl& r, const Line& l, std::string& out) { r.cmdLoad(l.args, out); }, 1},
+      {"load", "load FILE [--trust] | load --autosave",
+       "load a saved game of this ruleset and scenario, checked by playing its commands again "
+       "(a state they do not make is refused); --trust: load it unchecked, as an edited game; "
+       "--autosave: the game a new one last replaced (sandbox, scenario, ruleset, level, house), "
+       "under its own rules",
+       [](Repl& r, const Line& l, std::string& out) { r.cmdLoad(l.args, out); }, 2},
       {"replay", "replay FILE",
        "replay a saved game from its start (same seed, same commands), showing each move",
        [](Repl& r, const Line& l, std::string& out) { r.cmdReplay(l.args, out); }, 1},

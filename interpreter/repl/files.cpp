@@ -30,6 +30,7 @@ bool Repl::startNewGame(std::string& out) {
   }
   history_.clear();
   log_.clear();
+  edited_ = false;
   noteCarriedDice(out);
   return true;
 }
@@ -53,7 +54,8 @@ void Repl::keepGame() {
              log_,
              options_,
              keptScenario_,
-             currentLine_};
+             currentLine_,
+             edited_};
   before_.push_back(std::move(k));
   if (before_.size() > kKeptGames) before_.erase(before_.begin());
 }
@@ -73,6 +75,7 @@ bool Repl::undoNewGame(std::string& out) {
   log_ = std::move(k.log);
   options_ = std::move(k.options);
   keptScenario_ = k.keptScenario;
+  edited_ = k.edited;
   newGameForExpect();
   out += fmt::format("back to the game that `{}` replaced\n", k.replacedBy);
   cmdStatus(out);
@@ -84,7 +87,7 @@ bool Repl::undoNewGame(std::string& out) {
 void Repl::autosave(std::string& out) {
   keepGame();
   if (options_.autosave.empty() || !session_) return;
-  std::string text = engine::writeSave(*session_, engine::SaveRecord{origin(), log_});
+  std::string text = engine::writeSave(*session_, saveRecord());
   std::ofstream f(options_.autosave);
   if (!f || !(f << text)) {
     out += fmt::format("note: the game before could not be kept in {}\n", options_.autosave);
@@ -125,6 +128,8 @@ void Repl::loadAutosave(std::string& out) {
   history_.clear();
   newGameForExpect();
   log_ = std::move(commands);
+  edited_ = record->edited;
+  if (record->autoPlayer) autoPlayer_ = engine::RandomPlayer(*record->autoPlayer);
   out += fmt::format("loaded {}\n", options_.autosave);
   cmdStatus(out);
 }
@@ -174,6 +179,35 @@ std::string Repl::replayable(const Repl& game, const std::string& command) {
   return "is not a move of the game (a save replays only moves and set-up)";
 }
 
+std::unique_ptr<Repl> Repl::makeFromRecord(const engine::SaveRecord& record, std::string& why,
+                                           std::string* log) const {
+  auto fresh = std::make_unique<Repl>(optionsOf(record.origin));
+  std::string said;
+  if (!fresh->start(said)) {
+    why = trim(said);
+    return nullptr;
+  }
+  for (const auto& c : record.commands) {
+    // Read as the prompt reads it; a command that is not a move of the game (one that reads or
+    // writes a file, or a ruleset or scenario named by path) stops it: a save cannot make the
+    // program touch files.
+    if (std::string bad = replayable(*fresh, c); !bad.empty()) {
+      why = fmt::format("'{}' {}", c, bad);
+      return nullptr;
+    }
+    said += "> " + c + "\n";
+    int before = fresh->errors();
+    fresh->execute(c, said);
+    if (fresh->errors() > before) {
+      why = fmt::format("'{}' is refused when its commands are played again", c);
+      return nullptr;
+    }
+  }
+  if (record.autoPlayer) fresh->autoPlayer_ = engine::RandomPlayer(*record.autoPlayer);
+  if (log) *log = std::move(said);
+  return fresh;
+}
+
 void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "replay takes a saved game's file name");
   std::string text, why;
@@ -186,35 +220,21 @@ void Repl::cmdReplay(const std::vector<std::string>& args, std::string& out) {
             "{} cannot be replayed: it is not a saved game with its commands ({}); the current "
             "game is unchanged",
             args[1], why));
-  ReplOptions o = optionsOf(record->origin);
-  const std::vector<std::string>& commands = record->commands;
   // Replays in a fresh REPL; the current game is replaced only if every command replays cleanly.
-  Repl fresh(o);
   std::string log;
-  if (!fresh.start(log))
-    return error(out, fmt::format("{} cannot be replayed: {}", args[1], trim(log)));
-  for (const auto& c : commands) {
-    // Read as the prompt reads it; a command that is not a move of the game (one that reads or
-    // writes a file, or a ruleset or scenario named by path) stops the replay: a save cannot make
-    // the program touch files.
-    if (std::string why = replayable(fresh, c); !why.empty())
-      return error(out, fmt::format("{} cannot be replayed: '{}' {}; the current game is unchanged",
-                                    args[1], c, why));
-    log += "> " + c + "\n";
-    int before = fresh.errors();
-    fresh.execute(c, log);
-    if (fresh.errors() > before)
-      return error(out,
-                   fmt::format("{} cannot be replayed: '{}' failed; the current game is unchanged",
-                               args[1], c));
-  }
+  auto fresh = makeFromRecord(*record, why, &log);
+  if (!fresh)
+    return error(
+        out, fmt::format("{} cannot be replayed: {}; the current game is unchanged", args[1], why));
   out += log;
   pushHistory();
-  options_ = o;
-  *session_ = *fresh.session_;
+  options_ = fresh->options_;
+  *session_ = *fresh->session_;
   newGameForExpect();
-  log_ = fresh.log_;
-  out += fmt::format("replayed {} ({} commands)\n", args[1], commands.size());
+  log_ = fresh->log_;
+  edited_ = false;
+  autoPlayer_ = fresh->autoPlayer_;
+  out += fmt::format("replayed {} ({} commands)\n", args[1], record->commands.size());
 }
 // `house` alone: the house files in effect; `house FILE` or `house --clear`: a new game with them.
 void Repl::cmdHouse(const std::vector<std::string>& args, std::string& out) {
@@ -262,19 +282,69 @@ void Repl::cmdNewGame(const std::vector<std::string>& args, std::string& out) {
 
 // `load FILE`: a saved game of this ruleset and scenario; a bad file leaves the game as it was.
 void Repl::cmdLoad(const std::vector<std::string>& args, std::string& out) {
-  if (args.size() != 2) return error(out, "load takes a file name, or --autosave");
-  if (args[1] == "--autosave") return loadAutosave(out);
+  bool trust = false;
+  std::vector<std::string> rest;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--trust")
+      trust = true;
+    else
+      rest.push_back(args[i]);
+  }
+  if (rest.size() != 1)
+    return error(out, "load takes a file name (with --trust to load it unchecked), or --autosave");
+  if (rest[0] == "--autosave") {
+    if (trust) return error(out, "load --autosave takes no --trust");
+    return loadAutosave(out);
+  }
   std::string text, why;
-  if (!diag::readFileBounded(args[1], limits::kMaxSaveBytes, text, why)) return error(out, why);
-  loadText(text, args[1], out);
+  if (!diag::readFileBounded(rest[0], limits::kMaxSaveBytes, text, why)) return error(out, why);
+  loadText(text, rest[0], out, trust);
 }
 
-bool Repl::loadText(const std::string& text, const std::string& name, std::string& out) {
+bool Repl::loadText(const std::string& text, const std::string& name, std::string& out,
+                    bool trust) {
+  auto refuse = [&](const std::string& why) {
+    error(out, fmt::format("{} was not loaded: {}; the current game is unchanged", name, why));
+    return false;
+  };
   engine::Session candidate = *session_;
   std::vector<std::string> commands;
-  if (auto err = engine::loadSession(text, candidate, &commands)) {
-    error(out, fmt::format("{} was not loaded: {}; the current game is unchanged", name, *err));
-    return false;
+  bool olderBuild = false;
+  auto err = engine::loadSession(text, candidate, &commands, &olderBuild);
+  if (err && !olderBuild) return refuse(*err);
+  std::string unread;
+  auto record = engine::readSaveRecord(text, unread);
+  // Checked (§ saves): the save's commands, played again from its set-up, must make exactly the
+  // state it holds. A save of another build from the same rules is made from its commands.
+  if (!trust || olderBuild) {
+    if (!record)
+      return refuse(fmt::format(
+          "it holds no record of the commands that made it ({}), so it cannot be checked{}", unread,
+          olderBuild ? "" : fmt::format(" (`load --trust {}` loads it unchecked)", name)));
+    if (record->edited && !olderBuild)
+      return refuse(fmt::format(
+          "it is an edited game (loaded unchecked before), not one its commands make; `load "
+          "--trust {}` loads it as such",
+          name));
+    std::string why;
+    auto made = makeFromRecord(*record, why);
+    if (!made) return refuse("its commands do not make a game here: " + why);
+    std::string diff = engine::stateDifference(text, *made->session_, !olderBuild);
+    if (!diff.empty()) {
+      if (olderBuild)
+        return refuse(fmt::format(
+            "it was made by another build of Polemos, and this one plays its commands to a "
+            "different game: {}",
+            diff));
+      return refuse(fmt::format(
+          "it is not a game the rules can reach: {} (`load --trust {}` loads it unchecked, as an "
+          "edited game)",
+          diff, name));
+    }
+    if (olderBuild) {
+      candidate = *made->session_;
+      commands = made->log_;
+    }
   }
   pushHistory();
   *session_ = std::move(candidate);
@@ -283,21 +353,34 @@ bool Repl::loadText(const std::string& text, const std::string& name, std::strin
   // was made (its seed, level, options and house files), so that saving it again records the same
   // game, not the one it replaced.
   log_ = std::move(commands);
-  std::string unread;
-  if (auto record = engine::readSaveRecord(text, unread)) {
+  if (record) {
     options_.session.seed = record->origin.session.seed;
     options_.session.level = record->origin.session.level;
     options_.session.options = record->origin.session.options;
     options_.houses = record->origin.houses;
+    if (record->autoPlayer) autoPlayer_ = engine::RandomPlayer(*record->autoPlayer);
   }
-  out += fmt::format("loaded {}\n", name);
+  edited_ = trust || (record && record->edited);
+  out += fmt::format("loaded {}{}\n", name,
+                     trust        ? " unchecked, as an edited game (--trust)"
+                     : olderBuild ? " (made by another build: played again from its commands)"
+                                  : "");
   cmdStatus(out);
   return true;
 }
 
 std::string Repl::saveText() const {
   // The game itself, plus how to replay it: the set-up and the commands since the start.
-  return engine::writeSave(*session_, engine::SaveRecord{origin(), log_});
+  return engine::writeSave(*session_, saveRecord());
+}
+
+engine::SaveRecord Repl::saveRecord() const {
+  engine::SaveRecord r;
+  r.origin = origin();
+  r.commands = log_;
+  r.edited = edited_;
+  r.autoPlayer = autoPlayer_.state();
+  return r;
 }
 
 }  // namespace polemos::repl

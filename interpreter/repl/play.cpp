@@ -456,7 +456,7 @@ void Repl::cmdUndo(const std::vector<std::string>& args, std::string& out) {
     return error(out, "nothing to undo");
   }
   std::deque<int64_t> before = session_->forcedDice();
-  const std::vector<eval::TraceEvent> trace = session_->state().trace;
+  const eval::TraceLog trace = session_->state().trace;  // a cheap copy (shared chunks)
   long long done = 0;
   for (; done < n && history_.undo(*session_, log_); ++done) {
   }

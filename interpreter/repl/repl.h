@@ -58,7 +58,11 @@ class Repl {
   // The game as `save` writes it, and a saved game's text loaded as `load` loads a file (`name`
   // says where it came from); a bad save is refused with an error and the game left as it was.
   std::string saveText() const;
-  bool loadText(const std::string& text, const std::string& name, std::string& out);
+  // A saved game's text, checked by making the game again from its commands (refused, with the
+  // first difference named, if its state is not that game's) unless `trust`, which loads it as
+  // it is and marks it edited.
+  bool loadText(const std::string& text, const std::string& name, std::string& out,
+                bool trust = false);
 
   // The options of the decision in front of the game, each with its text as a player types it
   // (what `legal` lists); and the command a click on the board means (engine/board): unit UNIT
@@ -191,6 +195,12 @@ class Repl {
   // The games that new ones replaced (sandbox, scenario, ruleset, level, house, load --autosave),
   // the latest last, each with its undo history: `undo` with nothing left to undo in the game in
   // play goes back to the one before. At most kKeptGames.
+  // The game a save's record makes: a fresh REPL of its origin with its commands replayed (null,
+  // with `why`, if one is refused or is not a move of the game).
+  std::unique_ptr<Repl> makeFromRecord(const engine::SaveRecord& record, std::string& why,
+                                       std::string* log = nullptr) const;
+  engine::SaveRecord saveRecord() const;  // this game's, for a save
+  bool edited_ = false;  // loaded with --trust: not known to be a game the rules can reach
   struct KeptGame {
     std::unique_ptr<engine::Session> session;
     engine::History history;
@@ -198,6 +208,7 @@ class Repl {
     ReplOptions options;
     bool keptScenario = false;
     std::string replacedBy;  // the command that replaced it
+    bool edited = false;
   };
   static constexpr size_t kKeptGames = 8;
   std::vector<KeptGame> before_;

@@ -187,7 +187,7 @@ TEST(Session, CorruptSavesAreRefusedAndTheGameIsKept) {
   std::string finger = good;
   auto fp = finger.find("\"program\": \"");
   finger[fp + 12] = finger[fp + 12] == '0' ? '1' : '0';
-  bad.push_back({finger, "different rules"});
+  bad.push_back({finger, "another build"});  // the same rule files, another program
   bad.push_back({good.substr(0, good.size() / 2), "malformed"});
   // Sides and turns the rules could not reach: a result naming side 999 once loaded and made
   // `status` read past the list of sides.

@@ -1,0 +1,143 @@
+// A game's trace as a sequence that copies cheaply: events are kept in chunks of kChunk, and a
+// full chunk is shared, never changed, between every copy of the game that holds it (an undo
+// step, a what-if clone, a search). Copying a trace of n events copies n / kChunk pointers and at
+// most one partly filled chunk, so the undo history of a long game holds each event once instead
+// of once per step (a Chalons game played to the end held about a gigabyte of copied trace).
+//
+// Only appending and clearing change it; reading is by index or iteration, as a vector's.
+// It knows nothing of what an event means (eval/trace.h renders them).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cite/citation.h"
+
+namespace polemos::eval {
+
+// What a trace event records (eval/trace.h names them and renders events).
+enum class TraceKind : uint8_t {
+  Phase,
+  Step,
+  Action,
+  Roll,
+  Choice,
+  Modifier,
+  Table,
+  Effect,
+  Trigger,
+  Note,
+  Pause  // a `pause` reached (whether or not the Session stopped there)
+};
+
+// One rule application, for `trace`, `why`, `log`, `--json` and coverage.
+struct TraceEvent {
+  uint64_t seq = 0;
+  std::vector<cite::Citation> citations;  // the rules it applies (none for a plain effect)
+  TraceKind kind = TraceKind::Note;
+  std::string subject;
+  std::string inputs;
+  std::string output;
+  uint32_t depth = 0;  // nesting (frames), for `why`
+  // What a field change (`x.f: a → b`) was, for the REPL's trace levels: a change of a counter
+  // value (or a unit's facing) or of a marker, which a player sees, and one setting a field back
+  // to its declared default (what a new phase clears). Not saved, not in the JSON form.
+  uint8_t flags = 0;
+  static constexpr uint8_t kFieldChange = 1, kCounter = 2, kMarker = 4, kToDefault = 8;
+  // Whether the event cites rule `number` exactly ("7.8" is not "7.82").
+  bool cites(std::string_view number) const {
+    for (const auto& c : citations)
+      if (c.number() == number) return true;
+    return false;
+  }
+};
+
+class TraceLog {
+ public:
+  static constexpr size_t kChunk = 64;
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const TraceEvent& operator[](size_t i) const { return (*chunks_[i / kChunk])[i % kChunk]; }
+  const TraceEvent& back() const { return (*this)[size_ - 1]; }
+
+  void push_back(TraceEvent e) {
+    if (chunks_.empty() || chunks_.back()->size() == kChunk) {
+      chunks_.push_back(std::make_shared<std::vector<TraceEvent>>());
+      chunks_.back()->reserve(kChunk);
+    } else if (chunks_.back().use_count() > 1) {
+      // The last chunk is shared with a copy: this one gets its own before it grows.
+      auto own = std::make_shared<std::vector<TraceEvent>>();
+      own->reserve(kChunk);
+      *own = *chunks_.back();
+      chunks_.back() = std::move(own);
+    }
+    chunks_.back()->push_back(std::move(e));
+    ++size_;
+  }
+  void clear() {
+    chunks_.clear();
+    size_ = 0;
+  }
+
+  class const_iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = TraceEvent;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const TraceEvent*;
+    using reference = const TraceEvent&;
+    const_iterator() = default;
+    const_iterator(const TraceLog* log, size_t i) : log_(log), i_(i) {}
+    reference operator*() const { return (*log_)[i_]; }
+    pointer operator->() const { return &(*log_)[i_]; }
+    reference operator[](difference_type n) const { return (*log_)[i_ + n]; }
+    const_iterator& operator++() { return ++i_, *this; }
+    const_iterator operator++(int) { return {log_, i_++}; }
+    const_iterator& operator--() { return --i_, *this; }
+    const_iterator operator--(int) { return {log_, i_--}; }
+    const_iterator& operator+=(difference_type n) { return i_ += n, *this; }
+    const_iterator& operator-=(difference_type n) { return i_ -= n, *this; }
+    friend const_iterator operator+(const_iterator a, difference_type n) { return a += n; }
+    friend const_iterator operator+(difference_type n, const_iterator a) { return a += n; }
+    friend const_iterator operator-(const_iterator a, difference_type n) { return a -= n; }
+    friend difference_type operator-(const const_iterator& a, const const_iterator& b) {
+      return static_cast<difference_type>(a.i_) - static_cast<difference_type>(b.i_);
+    }
+    friend bool operator==(const const_iterator& a, const const_iterator& b) {
+      return a.i_ == b.i_;
+    }
+    friend auto operator<=>(const const_iterator& a, const const_iterator& b) {
+      return a.i_ <=> b.i_;
+    }
+
+   private:
+    const TraceLog* log_ = nullptr;
+    size_t i_ = 0;
+  };
+  using iterator = const_iterator;
+
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, size_}; }
+  auto rbegin() const { return std::reverse_iterator<const_iterator>(end()); }
+  auto rend() const { return std::reverse_iterator<const_iterator>(begin()); }
+
+  // How many chunks this log shares with `other` (for tests and measurements).
+  size_t sharedChunks(const TraceLog& other) const {
+    size_t n = 0;
+    for (size_t i = 0; i < chunks_.size() && i < other.chunks_.size(); ++i)
+      n += chunks_[i] == other.chunks_[i];
+    return n;
+  }
+
+ private:
+  std::vector<std::shared_ptr<std::vector<TraceEvent>>> chunks_;
+  size_t size_ = 0;
+};
+
+}  // namespace polemos::eval

@@ -1,0 +1,217 @@
+// Saves that cannot lie: `load` makes the game again from the save's set-up and commands and
+// compares it with the state the file holds. A save whose state the rules could not have reached
+// (a strength raised, a unit moved by hand, a unit added, the dice generator changed) is refused
+// with the first difference named and the game in play kept; `load --trust` loads it unchecked
+// and marks the game as edited, and a save of an edited game needs --trust again. A save made by
+// another build from the same rule files is played again from its commands; one whose rule files
+// changed is refused with the changed file named. `auto` after a load goes on as it would have.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "repl/repl.h"
+
+using namespace polemos;
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+std::string run(repl::Repl& r, const std::string& line) {
+  std::string out;
+  r.execute(line, out);
+  return out;
+}
+
+repl::ReplOptions chalons(uint64_t seed) {
+  repl::ReplOptions o;
+  o.ruleset = "standard";
+  o.scenario = "chalons";
+  o.session.seed = seed;
+  return o;
+}
+
+struct SaveCheck : ::testing::Test {
+  fs::path dir;
+  void SetUp() override {
+    dir = fs::temp_directory_path() / ("polemos_save_check_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  // A Chalons game a few moves in (a move, a phase ended, dice rolled), saved.
+  json played(repl::Repl& r) {
+    std::string out;
+    EXPECT_TRUE(r.start(out)) << out;
+    run(r, "move r43 2621");
+    run(r, "auto 12");
+    fs::path f = dir / "played.json";
+    run(r, "save " + f.string());
+    std::ifstream in(f);
+    return json::parse(in);
+  }
+  std::string write(const json& j, const std::string& name) {
+    fs::path f = dir / name;
+    std::ofstream(f) << j.dump(1);
+    return f.string();
+  }
+  // The field index of a unit's class field, by name, read from the game.
+  static int unitIndex(const json& save, const std::string& id) {
+    for (size_t i = 0; i < save["units"].size(); ++i)
+      if (save["units"][i]["id"] == id) return static_cast<int>(i);
+    return -1;
+  }
+};
+
+TEST_F(SaveCheck, AnHonestSaveLoadsChecked) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  repl::Repl other(chalons(3));
+  std::string out;
+  ASSERT_TRUE(other.start(out));
+  std::string said = run(other, "load " + write(save, "honest.json"));
+  EXPECT_NE(said.find("loaded"), std::string::npos) << said;
+  EXPECT_EQ(said.find("error"), std::string::npos) << said;
+  EXPECT_TRUE(other.saveText() == r.saveText()) << "the loaded game's save differs";
+}
+
+TEST_F(SaveCheck, ARaisedFieldIsRefusedAndNamed) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  int u = unitIndex(save, "r43");
+  ASSERT_GE(u, 0);
+  // Every integer field of r43 raised by 3 in turn: each is a state no command made.
+  auto& fields = save["units"][u]["fields"];
+  bool tried = false;
+  for (size_t k = 0; k < fields.size(); ++k) {
+    // [tag, sub, i, j] with tag 1 = int (the save's value form)
+    if (!fields[k].is_array() || fields[k].size() != 4) continue;
+    json tampered = save;
+    tampered["units"][u]["fields"][k][2] = fields[k][2].get<int64_t>() + 3;
+    std::string before = r.saveText();
+    std::string said = run(r, "load " + write(tampered, "raised.json"));
+    EXPECT_NE(said.find("not a game the rules can reach: unit r43's "), std::string::npos) << said;
+    EXPECT_NE(said.find("in the file"), std::string::npos) << said;
+    EXPECT_NE(said.find("the current game is unchanged"), std::string::npos) << said;
+    EXPECT_TRUE(r.saveText() == before) << "the game in play changed";
+    tried = true;
+    break;
+  }
+  EXPECT_TRUE(tried);
+}
+
+TEST_F(SaveCheck, AMovedUnitADuplicatedUnitAndAChangedGeneratorAreRefused) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  int u = unitIndex(save, "r43");
+  ASSERT_GE(u, 0);
+  json moved = save;
+  moved["units"][u]["hex"] = save["units"][u]["hex"].get<int>() + 1;
+  std::string said = run(r, "load " + write(moved, "moved.json"));
+  EXPECT_NE(said.find("unit r43's hex is"), std::string::npos) << said;
+
+  json twice = save;
+  twice["units"].push_back(save["units"][u]);
+  said = run(r, "load " + write(twice, "twice.json"));
+  EXPECT_NE(said.find("was not loaded"), std::string::npos) << said;
+  EXPECT_NE(said.find("the current game is unchanged"), std::string::npos) << said;
+
+  json dice = save;
+  dice["rng"] = "0000000000000001";
+  said = run(r, "load " + write(dice, "rng.json"));
+  EXPECT_NE(said.find("its rng is"), std::string::npos) << said;
+
+  json turn = save;
+  turn["turn"] = 5;
+  said = run(r, "load " + write(turn, "turn.json"));
+  EXPECT_NE(said.find("its turn is 5 in the file"), std::string::npos) << said;
+}
+
+TEST_F(SaveCheck, TrustLoadsUncheckedAndMarksTheGameEdited) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  int u = unitIndex(save, "r43");
+  json moved = save;
+  moved["units"][u]["hex"] = save["units"][u]["hex"].get<int>() + 1;
+  std::string file = write(moved, "moved.json");
+  std::string said = run(r, "load --trust " + file);
+  EXPECT_NE(said.find("unchecked, as an edited game"), std::string::npos) << said;
+  // Its save says so, and needs --trust again.
+  fs::path again = dir / "again.json";
+  run(r, "save " + again.string());
+  std::ifstream in(again);
+  json resaved = json::parse(in);
+  EXPECT_EQ(resaved["replay"]["edited"], true);
+  repl::Repl other(chalons(3));
+  std::string out;
+  ASSERT_TRUE(other.start(out));
+  said = run(other, "load " + again.string());
+  EXPECT_NE(said.find("it is an edited game"), std::string::npos) << said;
+  said = run(other, "load " + again.string() + " --trust");
+  EXPECT_NE(said.find("loaded"), std::string::npos) << said;
+}
+
+TEST_F(SaveCheck, ASaveWithoutItsCommandsNeedsTrust) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  save.erase("replay");
+  std::string file = write(save, "bare.json");
+  std::string said = run(r, "load " + file);
+  EXPECT_NE(said.find("holds no record of the commands that made it"), std::string::npos) << said;
+  EXPECT_NE(said.find("load --trust"), std::string::npos) << said;
+  said = run(r, "load --trust " + file);
+  EXPECT_NE(said.find("unchecked"), std::string::npos) << said;
+}
+
+TEST_F(SaveCheck, RecordedCommandsThatAreRefusedAreNamed) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  save["replay"]["commands"].push_back("move r43 9999");
+  std::string said = run(r, "load " + write(save, "refused.json"));
+  EXPECT_NE(said.find("its commands do not make a game here: 'move r43 9999'"), std::string::npos)
+      << said;
+}
+
+TEST_F(SaveCheck, AnotherBuildsSaveOfTheSameRulesIsPlayedAgain) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  // What another build would write: the same rule files, another program.
+  save["program"] = "0123456789abcdef";
+  save["machine"]["frames"] = json::array();
+  std::string said = run(r, "load " + write(save, "older.json"));
+  EXPECT_NE(said.find("made by another build"), std::string::npos) << said;
+  EXPECT_EQ(said.find("error"), std::string::npos) << said;
+}
+
+TEST_F(SaveCheck, ASaveOfChangedRulesNamesTheChangedFile) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  ASSERT_TRUE(save.contains("sources"));
+  ASSERT_TRUE(save["sources"].contains("rulesets/standard/tables.pol")) << save["sources"].dump();
+  save["program"] = "0123456789abcdef";
+  save["sources"]["rulesets/standard/tables.pol"] = "0000000000000000";
+  std::string said = run(r, "load " + write(save, "changed.json"));
+  EXPECT_NE(said.find("the rules have changed since this game was saved "
+                      "(rulesets/standard/tables.pol was edited)"),
+            std::string::npos)
+      << said;
+}
+
+// `auto` draws from its own generator: a loaded game goes on as the saved one would have.
+TEST_F(SaveCheck, AutoAfterALoadGoesOnAsItWouldHave) {
+  repl::Repl r(chalons(5));
+  played(r);
+  std::string file = (dir / "played.json").string();
+  std::string goOn = run(r, "auto 20");
+  repl::Repl other(chalons(99));  // another seed: the save's own must be used
+  std::string out;
+  ASSERT_TRUE(other.start(out));
+  std::string said = run(other, "load " + file);
+  ASSERT_NE(said.find("loaded"), std::string::npos) << said;
+  EXPECT_EQ(run(other, "auto 20"), goOn);
+  EXPECT_TRUE(other.saveText() == r.saveText()) << "the loaded game's save differs";
+}
+
+}  // namespace
