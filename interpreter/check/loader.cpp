@@ -159,6 +159,7 @@ struct Loader::Impl {
   std::set<const ast::File*> syntaxBroken;  // files with syntax errors (reported once, when parsed)
   bool usedBroken = false;                  // the current load uses such a file
   std::vector<std::pair<std::string, std::string>> sourceFiles;  // read by this load (Program)
+  fs::path includeRoot;  // the folder of the block whose includes are being followed
 
   explicit Impl(Loader& l) : self(l), D(l.diags_) {}
 
@@ -300,8 +301,31 @@ struct Loader::Impl {
           D.error(d->range, "includes nested more than 8 deep");
           continue;
         }
+        // An included file is a rule file (.pol) in the including ruleset's folder or below it:
+        // a ruleset reads nothing else of the machine it runs on.
+        if (depth == 0) {
+          std::error_code ec;
+          includeRoot = fs::weakly_canonical(dir, ec);
+        }
         for (const auto& inc : d->includes) {
           fs::path p = dir / inc;
+          std::error_code ec;
+          fs::path canon = fs::weakly_canonical(p, ec);
+          fs::path rel = fs::relative(canon, includeRoot, ec);
+          if (fs::path(inc).is_absolute() || ec || rel.empty() ||
+              rel.native().rfind("..", 0) == 0) {
+            D.error(d->range, fmt::format("'{}' is outside the ruleset's folder: an included file "
+                                          "must be a .pol file in the folder of the file that "
+                                          "includes it, or below it",
+                                          inc));
+            continue;
+          }
+          if (fs::path(inc).extension() != ".pol") {
+            D.error(
+                d->range,
+                fmt::format("'{}' is not a rule file: an included file's name ends in .pol", inc));
+            continue;
+          }
           ast::File* f = parsePath(p, d->range);
           if (!f) continue;
           if (!f->blocks.empty()) {

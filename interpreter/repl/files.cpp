@@ -88,9 +88,9 @@ void Repl::autosave(std::string& out) {
   keepGame();
   if (options_.autosave.empty() || !session_) return;
   std::string text = engine::writeSave(*session_, saveRecord());
-  std::ofstream f(options_.autosave);
-  if (!f || !(f << text)) {
-    out += fmt::format("note: the game before could not be kept in {}\n", options_.autosave);
+  std::string why;
+  if (!diag::writeFileWhole(options_.autosave, text, why)) {
+    out += fmt::format("note: the game before could not be kept ({})\n", why);
     return;
   }
   out += fmt::format("the game before is kept in {} (`load --autosave` puts it back)\n",
@@ -151,9 +151,8 @@ void Repl::noteCarriedDice(std::string& out) {
 
 void Repl::cmdSave(const std::vector<std::string>& args, std::string& out) {
   if (args.size() != 2) return error(out, "save takes a file name");
-  std::string text = saveText();
-  std::ofstream f(args[1]);
-  if (!f || !(f << text)) return error(out, fmt::format("cannot write '{}'", args[1]));
+  std::string why;
+  if (!diag::writeFileWhole(args[1], saveText(), why)) return error(out, why);
   out += fmt::format("saved to {}\n", args[1]);
 }
 

@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 
+#include "diag/read_file.h"
 #include "engine/display.h"
 #include "engine/reach.h"
 #include "engine/reading.h"
@@ -689,8 +690,7 @@ void Repl::cmdMapSvg(const std::vector<std::string>& args, std::string& out) {
     out += svg;
     return;
   }
-  std::ofstream f(file);
-  if (!f || !(f << svg)) return error(out, fmt::format("cannot write '{}'", file));
+  if (std::string why; !diag::writeFileWhole(file, svg, why)) return error(out, why);
   out += fmt::format(
       "wrote {} ({} hexes, {} units{}{}{})\n", file, m.size(),
       std::count_if(st.units.begin(), st.units.end(),

@@ -47,4 +47,46 @@ TEST(ReadFile, AnEndlessFileStopsAtTheLimit) {
   EXPECT_NE(said.find("error: '/dev/zero' is larger than"), std::string::npos) << said;
 }
 
+// A save is written whole or not at all, and never through a symbolic link: `save` on a link
+// (to a file of the user's, say) refuses and leaves the file it points to as it was.
+TEST(WriteFile, NoLinkIsFollowedAndTheFileIsReplacedWhole) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("polemos_write_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::path target = dir / "precious.txt", link = dir / "game.json", plain = dir / "plain.json";
+  std::ofstream(target) << "keep me";
+  fs::create_symlink(target, link);
+  std::string why;
+  EXPECT_FALSE(diag::writeFileWhole(link.string(), "overwritten", why));
+  EXPECT_NE(why.find("is a symbolic link"), std::string::npos) << why;
+  std::string kept, unread;
+  ASSERT_TRUE(diag::readFileBounded(target.string(), 100, kept, unread));
+  EXPECT_EQ(kept, "keep me");
+  EXPECT_TRUE(fs::is_symlink(link));
+  // Through the REPL: the same refusal, the game kept.
+  repl::ReplOptions o;
+  o.ruleset = "standard";
+  repl::Repl r(o);
+  std::string said;
+  ASSERT_TRUE(r.start(said));
+  said.clear();
+  r.execute("save " + link.string(), said);
+  EXPECT_NE(said.find("error: "), std::string::npos) << said;
+  EXPECT_NE(said.find("is a symbolic link"), std::string::npos) << said;
+  said.clear();
+  r.execute("map --svg " + link.string(), said);
+  EXPECT_NE(said.find("is a symbolic link"), std::string::npos) << said;
+  ASSERT_TRUE(diag::readFileBounded(target.string(), 100, kept, unread));
+  EXPECT_EQ(kept, "keep me");
+  // A plain file is replaced whole, with no file left beside it.
+  std::ofstream(plain) << std::string(10000, 'x');
+  EXPECT_TRUE(diag::writeFileWhole(plain.string(), "short", why)) << why;
+  ASSERT_TRUE(diag::readFileBounded(plain.string(), 100, kept, unread));
+  EXPECT_EQ(kept, "short");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 3);
+  EXPECT_FALSE(diag::writeFileWhole(dir.string(), "x", why));
+  EXPECT_NE(why.find("is a folder"), std::string::npos) << why;
+  fs::remove_all(dir);
+}
+
 }  // namespace
