@@ -474,7 +474,16 @@ bool Session::guardHolds(int32_t action, const std::vector<Value>& args) {
   eval::Stop failed;
   failed.kind = Stop::None;
   auto ok = in.tryCallPure(program_->actions[action].guard, args, err, &failed);
+  // A requirement not met makes the option illegal; an error of the rules is said (listingError).
+  if (!ok && failed.kind == Stop::None) listingError(optionText(action, args), err);
   return ok && ok->truthy();
+}
+
+void Session::listingError(const std::string& what, const std::string& err) {
+  if (listingErrors_.size() >= kMaxListingErrors) return;
+  std::string said = what + ": " + err;
+  if (std::find(listingErrors_.begin(), listingErrors_.end(), said) == listingErrors_.end())
+    listingErrors_.push_back(std::move(said));
 }
 
 ValueList Session::candidates(int32_t action, std::span<const Value> prefix) {
@@ -484,7 +493,15 @@ ValueList Session::candidates(int32_t action, std::span<const Value> prefix) {
   if (p.domain >= 0) {
     std::string err;
     Interpreter in(*program_, state_, machine_, &memo_);
-    auto v = in.tryCallPure(p.domain, std::vector<Value>(prefix.begin(), prefix.end()), err);
+    eval::Stop failed;
+    failed.kind = Stop::None;
+    auto v =
+        in.tryCallPure(p.domain, std::vector<Value>(prefix.begin(), prefix.end()), err, &failed);
+    if (!v && failed.kind == Stop::None) {
+      std::string what = "the choices of " + p.name + " for " + program_->actions[action].name;
+      for (const Value& v : prefix) what += " " + display(v);
+      listingError(what, err);
+    }
     if (!v || v->tag != Tag::List) return candidates;
     return v->items();
   }
@@ -541,7 +558,10 @@ std::vector<int32_t> Session::openActions() {
     if (info.gate >= 0) {
       std::string err;
       Interpreter in(*program_, state_, machine_, &memo_);
-      auto g = in.tryCallPure(info.gate, {}, err);
+      eval::Stop failed;
+      failed.kind = Stop::None;
+      auto g = in.tryCallPure(info.gate, {}, err, &failed);
+      if (!g && failed.kind == Stop::None) listingError("whether " + info.name + " is open", err);
       if (!g || !g->truthy()) continue;
     }
     out.push_back(a);
@@ -557,7 +577,10 @@ bool Session::mayEnd() {
   std::string err;
   Interpreter in(*program_, state_, machine_, &memo_);
   Value player = Value::of(Tag::Side, stop_.player);
-  auto v = in.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
+  eval::Stop failed;
+  failed.kind = Stop::None;
+  auto v = in.tryCallPure(ph.endRequires, std::vector<Value>{player}, err, &failed);
+  if (!v && failed.kind == Stop::None) listingError("whether the phase may end", err);
   return v && v->truthy();
 }
 
@@ -568,6 +591,7 @@ Outcome Session::resume() {
 
 std::vector<Option> Session::legal() {
   QuietTrace quiet(state_);
+  listingErrors_.clear();
   std::vector<Option> out;
   if (stop_.kind == Stop::Pause) {
     Option o;

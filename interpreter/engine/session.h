@@ -77,6 +77,9 @@ class Session {
 
   // The options at the current decision (actions with their arguments, end or pass, picks).
   std::vector<Option> legal();
+  // Errors of the rules met by the last legal() (at most a few, each once): an option they hid
+  // may be missing from the list. Empty when the rules listed cleanly.
+  const std::vector<std::string>& listingErrors() const { return listingErrors_; }
   // The parts of `legal()`, for a player that draws one option instead of listing them all
   // (engine/random_player): the actions open at the current window (those of the phase in use at
   // this level and with these options); the candidates for parameter `prefix.size()` of an action
@@ -189,6 +192,11 @@ class Session {
     std::deque<int64_t> forced;
   };
   std::optional<Snapshot> actionStart_;
+  // Errors of the rules met while the options were listed (a guard, a parameter's domain, a
+  // gate or a phase's end condition that failed with an error, not with a requirement unmet).
+  std::vector<std::string> listingErrors_;
+  static constexpr size_t kMaxListingErrors = 5;
+  void listingError(const std::string& what, const std::string& err);
   // The game as it was when the current command (action, pick, end) began: a forced die that is
   // not a face of the die rolled puts it back.
   std::optional<Snapshot> commandStart_;

@@ -183,6 +183,15 @@ void Repl::cmdLegal(const std::vector<std::string>& given, std::string& out) {
     if (unit < 0) return error(out, fmt::format("no unit '{}'", args[1]));
   }
   auto opts = session_->legal();
+  // An error of the rules while listing is said, never swallowed: an option may be missing.
+  struct SayErrors {
+    Repl& r;
+    std::string& out;
+    ~SayErrors() {
+      for (const auto& e : r.session_->listingErrors())
+        r.error(out, "the rules failed while listing the options (one may be missing): " + e);
+    }
+  } sayErrors{*this, out};
   if (opts.empty()) {
     out += session_->over() ? "the game is over: nothing is legal\n" : "no options\n";
     return;
