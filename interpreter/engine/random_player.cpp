@@ -82,6 +82,8 @@ RandomPlayer::Move RandomPlayer::playListed(Session& s, std::vector<Option> opts
     const eval::Stop& now = s.stop();
     if (now.kind != before.kind || now.index != before.index || now.player != before.player) {
       m.kind = Move::Relist;
+      m.option = std::move(opts[pick]);
+      m.index = original[pick];
       return m;
     }
     opts.erase(opts.begin() + static_cast<std::ptrdiff_t>(pick));

@@ -375,6 +375,7 @@ Outcome Session::run() {
       }
       if (actionStart_) {
         // Undo the whole action, wherever it had got to.
+        o.takenBack = !actionBegun_;
         replaceState(std::move(actionStart_->state));
         machine_ = std::move(actionStart_->machine);
         stop_ = std::move(actionStart_->stop);
@@ -717,7 +718,10 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
   machine_.stack.resize(nf.base + std::max(body.locals, body.arity));
   machine_.frames.push_back(nf);
   eval::cover(nf.fn);
-  return run();
+  actionBegun_ = true;
+  Outcome o = run();
+  actionBegun_ = false;
+  return o;
 }
 
 Outcome Session::endPhase() {

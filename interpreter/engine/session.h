@@ -43,6 +43,9 @@ struct Outcome {
   enum Kind { Ok, Illegal, Error } kind = Ok;
   std::string message;                 // Illegal: "§5.13 not leaving an EZOC"; Error: the error
   std::vector<std::string> citations;  // Illegal
+  // Illegal: the refusal took back the whole action an earlier command began (a pick or a roll
+  // deep in it failed a requirement), so the game did change: back to before that action.
+  bool takenBack = false;
 };
 
 class Session {
@@ -192,6 +195,7 @@ class Session {
     std::deque<int64_t> forced;
   };
   std::optional<Snapshot> actionStart_;
+  bool actionBegun_ = false;  // act() is running the action it has just begun
   // Errors of the rules met while the options were listed (a guard, a parameter's domain, a
   // gate or a phase's end condition that failed with an error, not with a requirement unmet).
   std::vector<std::string> listingErrors_;

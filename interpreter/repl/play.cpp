@@ -237,7 +237,15 @@ void Repl::afterMove(const engine::Outcome& o, size_t traceBefore, std::string& 
     std::string cite;
     for (const auto& c : o.citations) cite += "§" + c + " ";
     out += "illegal: " + cite + o.message + "\n";
-    history_.dropLast();  // nothing changed
+    if (!o.takenBack) {
+      history_.dropLast();  // nothing changed
+      return;
+    }
+    // The refusal took back the action an earlier command began: the game changed, so the
+    // command is a move of the game (undone by `undo`, made again by a replay).
+    out += "the action is taken back\n";
+    record();
+    cmdStatus(out);
     return;
   }
   if (o.kind == engine::Outcome::Error) {
@@ -321,7 +329,17 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
     engine::RandomPlayer::Move m = autoPlayer_.play(
         *session_, [&] { pushHistory(); }, [&] { history_.dropLast(); });
     if (m.kind == engine::RandomPlayer::Move::None) break;
-    if (m.kind == engine::RandomPlayer::Move::Relist) continue;
+    if (m.kind == engine::RandomPlayer::Move::Relist) {
+      // A refused option that took back the action under way changed the game: recorded, so that
+      // a replay takes it back too.
+      if (m.outcome.takenBack) {
+        currentLine_ = m.option.kind == engine::Option::Pick ? fmt::format("pick {}", m.index + 1)
+                                                             : m.option.text;
+        out += "auto: " + m.option.text + " (illegal: the action is taken back)\n";
+        record();
+      }
+      continue;
+    }
     if (m.kind != engine::RandomPlayer::Move::Played) {
       // Every option was refused: the decision is stuck, which is a fault of the rules.
       error(out, m.kind == engine::RandomPlayer::Move::Failed
