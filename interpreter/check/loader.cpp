@@ -170,7 +170,9 @@ struct Loader::Impl {
       return it->second;
     }
     std::string text, why;
-    if (!readFile(p, text, why)) {
+    if (auto given = self.texts_.find(p.string()); given != self.texts_.end()) {
+      text = given->second;
+    } else if (!readFile(p, text, why)) {
       D.error(from, why);
       return nullptr;
     }
@@ -768,6 +770,11 @@ std::string declName(const ast::Decl& d) {
 void Loader::checkFile(const std::string& path) {
   Impl impl(*this);
   impl.checkFile(path);
+}
+
+void Loader::checkText(const std::string& path, std::string text) {
+  texts_[path] = std::move(text);
+  checkFile(path);
 }
 
 std::string Loader::findHouse(const std::string& given) const {
