@@ -47,19 +47,13 @@ Server::Server(GameHost& game, ServerOptions options) : impl_(new Impl(game, std
   // Enough workers for a few tabs each holding an event stream open.
   http.new_task_queue = [] { return new httplib::ThreadPool(24); };
   http.set_payload_max_length(kMaxBody);
-  // Every request but the event stream is answered by serve/api, checks and all: a page of
-  // another site pointing a name of its own at 127.0.0.1 (DNS rebinding) is refused there, and a
-  // change needs the page's header. The event stream passes the same checks first.
+  // Every request is checked by serve/api before its body is read (a page of another site
+  // pointing a name of its own at 127.0.0.1 is refused, a change needs the page's header), then
+  // answered by serve/api, but for the event stream, which is this file's.
   http.set_pre_routing_handler([I](const httplib::Request& req, httplib::Response& res) {
-    Request r = fromHttp(req);
-    Endpoint at{I->options.host, I->port};
-    if (r.method == "GET" && r.path == "/api/events") {
-      auto refused = checkRequest(at, r);
-      if (!refused) return httplib::Server::HandlerResponse::Unhandled;
-      toHttp(*refused, res);
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    toHttp(handleRequest(I->game, at, r), res);
+    auto refused = checkRequest(Endpoint{I->options.host, I->port}, fromHttp(req));
+    if (!refused) return httplib::Server::HandlerResponse::Unhandled;
+    toHttp(*refused, res);
     return httplib::Server::HandlerResponse::Handled;
   });
   http.Get("/api/events", [I](const httplib::Request&, httplib::Response& res) {
@@ -75,6 +69,13 @@ Server::Server(GameHost& game, ServerOptions options) : impl_(new Impl(game, std
           return sink.write(event.data(), event.size());
         });
   });
+  // Everything else (the page, the API, unknown paths), routed by serve/api; registered after the
+  // event stream, which httplib matches first.
+  auto answer = [I](const httplib::Request& req, httplib::Response& res) {
+    toHttp(handleRequest(I->game, Endpoint{I->options.host, I->port}, fromHttp(req)), res);
+  };
+  http.Get(".*", answer);
+  http.Post(".*", answer);
   http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (res.body.empty()) {
       nlohmann::ordered_json j = {

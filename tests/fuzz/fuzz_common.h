@@ -73,6 +73,16 @@ inline std::vector<std::string> words(const std::string& line) {
   return out;
 }
 
+// The command a line runs: its first word, or the command that `expect illegal|error` wraps.
+inline std::string command(const std::string& line) {
+  std::vector<std::string> w = words(line);
+  size_t at = 0;
+  while (w.size() >= at + 2 && w[at] == "expect" &&
+         (w[at + 1] == "illegal" || w[at + 1] == "error"))
+    at += 2;
+  return at < w.size() ? w[at] : "";
+}
+
 // Which REPL lines an input may run. Refused: whatever reads or writes a file named by the input
 // (save, load, replay, house FILE, `map --svg FILE`, a ruleset or scenario named by a path, a
 // diff or compare against a path), and work that is long by design (`auto` past a few moves, more

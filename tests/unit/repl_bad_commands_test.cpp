@@ -40,7 +40,7 @@ const BadCase kCases[] = {
     {"eval nosuchname", "<eval>:1:1: error: unknown name 'nosuchname'"},
     {"eval 1 / 0", "error: division by zero"},
     {"eval ((((1", "<eval>:1:"},
-    {"eval \xff", "<eval>:1:"},
+    {"eval \xff", "error: a command is UTF-8 text"},
     {"expect", "error: expect takes an expression"},
     {"show", "error: show takes a unit id, a side or a hex"},
     {"show zz99", "error: 'zz99' is neither a unit, a side nor a hex of this map"},
