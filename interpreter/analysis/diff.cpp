@@ -544,7 +544,8 @@ struct Describer {
       if (std::find(nb.begin(), nb.end(), n) == nb.end()) changed.push_back(n + " removed");
     std::set<std::string> reported;
     for (const auto& [n, dump] : pb) {
-      auto it = std::find_if(pa.begin(), pa.end(), [&](const auto& p) { return p.first == n; });
+      const std::string& name = n;  // clang before 16 refuses to capture a structured binding
+      auto it = std::find_if(pa.begin(), pa.end(), [&](const auto& p) { return p.first == name; });
       if (it != pa.end() && it->second != dump && reported.insert(n).second)
         changed.push_back(n + " changed");
     }

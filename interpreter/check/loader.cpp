@@ -172,7 +172,9 @@ struct Loader::Impl {
       return it->second;
     }
     std::string text, why;
-    if (!readFile(p, text, why)) {
+    if (auto given = self.texts_.find(p.string()); given != self.texts_.end()) {
+      text = given->second;
+    } else if (!readFile(p, text, why)) {
       D.error(from, why);
       return nullptr;
     }
@@ -261,12 +263,15 @@ struct Loader::Impl {
 
   // A ruleset by name: a sibling file NAME.pol of the file that names it (for overlays kept
   // together, as in the tests), then rulesets/NAME/NAME.pol under each search root.
+  // Whether a source file is there: on disk, or given in memory (checkText).
+  bool exists(const fs::path& p) const { return self.texts_.count(p.string()) || fs::exists(p); }
+
   std::optional<fs::path> findRuleset(const std::string& name, const fs::path& nearDir = {}) const {
     if (name.find('/') != std::string::npos || name.ends_with(".pol")) {
-      if (fs::exists(name)) return fs::path(name);
+      if (exists(name)) return fs::path(name);
       return std::nullopt;
     }
-    if (!nearDir.empty() && fs::exists(nearDir / (name + ".pol"))) return nearDir / (name + ".pol");
+    if (!nearDir.empty() && exists(nearDir / (name + ".pol"))) return nearDir / (name + ".pol");
     for (const auto& r : roots()) {
       fs::path p = r / "rulesets" / name / (name + ".pol");
       if (fs::exists(p)) return p;
@@ -586,7 +591,7 @@ struct Loader::Impl {
     if (!req.scenario.empty()) {
       std::optional<fs::path> sp;
       if (req.scenario.find('/') != std::string::npos || req.scenario.ends_with(".pol")) {
-        if (fs::exists(req.scenario)) sp = req.scenario;
+        if (exists(req.scenario)) sp = req.scenario;
       } else {
         for (auto it = lineage.rbegin(); it != lineage.rend() && !sp; ++it)
           for (const auto& r : roots()) {
@@ -819,6 +824,11 @@ std::string declName(const ast::Decl& d) {
 void Loader::checkFile(const std::string& path) {
   Impl impl(*this);
   impl.checkFile(path);
+}
+
+void Loader::checkText(const std::string& path, std::string text) {
+  texts_[path] = std::move(text);
+  checkFile(path);
 }
 
 std::string Loader::findHouse(const std::string& given) const {

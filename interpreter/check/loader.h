@@ -6,6 +6,7 @@
 // declarations to the compiler. Every problem is a diagnostic; nothing throws past this API.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -84,6 +85,10 @@ class Loader {
   // once by this loader (for itself or for one of its parts) is not checked again for another
   // of its parts: `polemos check rulesets` loads each ruleset once, not once per file.
   void checkFile(const std::string& path);
+  // The same for a source held in memory, checked as if it were the file at `path` (its `include`s
+  // and the ruleset it names are looked for next to that path, on disk). Nothing is written; the
+  // text stands for that path for the rest of this loader's life.
+  void checkText(const std::string& path, std::string text);
 
   // A house-rule file as given: a path that exists; else, under each search root, rulesets/house/H
   // (with .pol added if it lacks it), so `--house no_displacement` finds the shipped file; else
@@ -98,7 +103,8 @@ class Loader {
   struct Impl;
   diag::Diagnostics& diags_;
   std::vector<std::string> roots_;
-  std::set<std::string> checkedRulesets_;  // by canonical path
+  std::set<std::string> checkedRulesets_;     // by canonical path
+  std::map<std::string, std::string> texts_;  // sources given in memory (checkText), by path
 };
 
 }  // namespace polemos::check

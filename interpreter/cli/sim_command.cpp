@@ -288,7 +288,9 @@ int simCommand(const std::vector<std::string>& args) {
         return 2;
       }
     }
-    auto [first, last] = analysis::shardRange(run.games, run.shardIndex, run.shardCount);
+    // Named, not bound: clang before 16 refuses to capture a structured binding in the lambda.
+    const auto range = analysis::shardRange(run.games, run.shardIndex, run.shardCount);
+    const auto first = range.first, last = range.second;
     results.assign(last - first, analysis::SimGame{});
     std::atomic<uint64_t> next{first}, done{0};
     tallies.assign(threads, analysis::RuleTally{});

@@ -71,8 +71,10 @@ std::string Session::applyConfig() {
   // Options.
   for (const auto& o : P.options) state_.options.push_back(o.value);
   for (const auto& [name, text] : config_.options) {
+    // Not captured by the lambda itself: clang before 16 refuses to capture a structured binding.
+    const std::string& wanted = name;
     auto it = std::find_if(P.options.begin(), P.options.end(),
-                           [&](const OptionInfo& o) { return o.name == name; });
+                           [&](const OptionInfo& o) { return o.name == wanted; });
     if (it == P.options.end()) {
       std::string known;
       for (const auto& o : P.options) known += (known.empty() ? "" : ", ") + o.name;

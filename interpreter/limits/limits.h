@@ -30,8 +30,13 @@ inline constexpr int kMaxExprDepth = 1000;
 // Instructions in one run of the evaluator (one command): most turns run well under a million, but
 // a warfare events phase (four quarter turns of every unit's moves, searched step by step) with
 // many detachments on the map has been measured past 50 million; past this the ruleset is taken
-// to be looping.
+// to be looping. The fuzz build (POLEMOS_FUZZ=ON) sets a tenth of it, so that a looping input is
+// a quick error there rather than a timeout.
+#ifdef POLEMOS_STEP_BUDGET
+inline constexpr int64_t kStepBudget = POLEMOS_STEP_BUDGET;
+#else
 inline constexpr int64_t kStepBudget = 200'000'000;
+#endif
 // Calls in progress at once: rulesets recurse rarely and shallowly; this stops runaway recursion
 // long before the C++ stack or memory is at risk.
 inline constexpr size_t kMaxCallDepth = 2000;

@@ -13,6 +13,7 @@
 #include "engine/reading.h"
 #include "repl/repl.h"
 #include "repl/text.h"
+#include "syntax/text.h"
 
 namespace polemos::repl {
 
@@ -313,8 +314,10 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
     std::string kind = line.rfind("error:", 0) == 0     ? "error"
                        : line.rfind("illegal:", 0) == 0 ? "illegal"
                                                         : "text";
-    out +=
-        nlohmann::ordered_json{{"kind", kind}, {"command", command}, {"text", line}}.dump() + "\n";
+    // A line refused for not being UTF-8 is shown with its bad bytes replaced.
+    out += nlohmann::ordered_json{{"kind", kind}, {"command", command}, {"text", line}}.dump(
+               -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+           "\n";
   }
   return more;
 }
@@ -322,6 +325,12 @@ bool Repl::execute(const std::string& rawLine, std::string& out) {
 bool Repl::executeText(const std::string& rawLine, std::string& out) {
   std::string line = trim(rawLine);
   if (line.empty() || line[0] == '#') return true;
+  // A command is text: a line that is not UTF-8 is refused before it reaches the game, its log or
+  // a save (JSON, which must be UTF-8: a unit placed `as x\x88` once made `save` abort).
+  if (syntax::validateUtf8(line)) {
+    error(out, "a command is UTF-8 text (nothing was done)");
+    return true;
+  }
   currentLine_ = line;
   Line l{splitWords(line), ""};
   const std::string& cmd = l.args[0];

@@ -21,6 +21,27 @@ Repl::Repl(ReplOptions options)
   if (options_.traceResults) trace_ = TraceMode::Results;
 }
 
+Repl::Repl(const Repl& o)
+    : keptScenario_(o.keptScenario_),
+      options_(o.options_),
+      session_(o.session_ ? std::make_unique<engine::Session>(*o.session_) : nullptr),
+      history_(o.history_),
+      log_(o.log_),
+      currentLine_(o.currentLine_),
+      carriedDice_(o.carriedDice_),
+      trace_(o.trace_),
+      failedExpects_(o.failedExpects_),
+      errors_(o.errors_),
+      firedStart_(o.firedStart_),
+      firedPending_(o.firedPending_),
+      firedMark_(o.firedMark_),
+      lastActionTrace_(o.lastActionTrace_),
+      autoPlayer_(o.autoPlayer_) {
+  for (const KeptGame& k : o.before_)
+    before_.push_back(KeptGame{std::make_unique<engine::Session>(*k.session), k.history, k.log,
+                               k.options, k.keptScenario, k.replacedBy});
+}
+
 bool Repl::start(std::string& out) {
   diag::SourceManager sm;
   diag::Diagnostics diags(sm);

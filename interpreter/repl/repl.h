@@ -47,6 +47,10 @@ struct ReplOptions {
 class Repl {
  public:
   explicit Repl(ReplOptions options);
+  // Another REPL with a copy of everything this one holds: the game, its undo history, the games
+  // kept, the settings. The fuzz targets start each game once and play each input on a copy.
+  Repl(const Repl& other);
+  Repl& operator=(const Repl&) = delete;
 
   // Loads the ruleset and starts the game; on failure `out` holds the errors.
   bool start(std::string& out);

@@ -66,6 +66,11 @@ bool oneWord(const std::string& word) {
 
 GameHost::GameHost(repl::ReplOptions options) : repl_(std::move(options)) {}
 
+GameHost::GameHost(const repl::Repl& started, const std::string& out) : repl_(started) {
+  banner_ = out.substr(0, out.find('\n'));
+  log_.push_back(Entry{nextSeq_++, "", out, true});
+}
+
 bool GameHost::start(std::string& out) {
   std::lock_guard lock(mutex_);
   bool ok = repl_.start(out);

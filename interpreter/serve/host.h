@@ -27,6 +27,9 @@ struct Reply {
 class GameHost {
  public:
   explicit GameHost(repl::ReplOptions options);
+  // A host over a copy of a REPL already started (`out`: what its start printed), as if start()
+  // had been called: the fuzz target starts each game once and serves each input a copy.
+  GameHost(const repl::Repl& started, const std::string& out);
 
   // Starts the game; false, with the errors in `out`, if it cannot.
   bool start(std::string& out);

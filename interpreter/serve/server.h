@@ -2,7 +2,8 @@
 // on loopback unless told otherwise. Every request is checked before it reaches the game (its
 // Host header, a header only the page sends on changes, its size, its JSON); a malformed one gets
 // an error and changes nothing. It reads and writes no file itself: a console command that names
-// a file (save, load) is the user's, as at the prompt.
+// a file (save, load) is the user's, as at the prompt. The checks and the routes are serve/api's
+// (a request answered without HTTP); this adds the network and the event stream.
 //
 //   GET  /                       the page (also /app.js, /style.css)
 //   GET  /api/state?since=N      version, title, status text, the decision's options, log after N

@@ -41,3 +41,22 @@ TEST(Loader, BrokenPartFileReadByTwoLoadsIsNotCompiled) {
   EXPECT_GT(diags.reportCount(), shown);
   fs::remove_all(dir);
 }
+
+// checkText: a source held in memory is checked as the same text in a file at that path is, with
+// the same diagnostics, and nothing is written.
+TEST(Loader, TextInMemoryIsCheckedAsTheFileWouldBe) {
+  fs::path dir = fs::temp_directory_path() / "polemos_loader_text_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string text =
+      "ruleset game {\n  sequence { note f(1) }\n  function f(x: int): int = x + \"a\"\n}\n";
+  write(dir / "game.pol", text);
+  diag::SourceManager fileSources, textSources;
+  diag::Diagnostics fromFile(fileSources), fromText(textSources);
+  check::Loader(fromFile).checkFile((dir / "game.pol").string());
+  check::Loader(fromText).checkText((dir / "memory.pol").string(), text);
+  EXPECT_GT(fromFile.errorCount(), 0u);
+  std::string a = fromFile.render(false), b = fromText.render(false);
+  EXPECT_EQ(b.substr(b.find(':')), a.substr(a.find(':')));
+  EXPECT_FALSE(fs::exists(dir / "memory.pol"));
+}

@@ -40,7 +40,7 @@ const BadCase kCases[] = {
     {"eval nosuchname", "<eval>:1:1: error: unknown name 'nosuchname'"},
     {"eval 1 / 0", "error: division by zero"},
     {"eval ((((1", "<eval>:1:"},
-    {"eval \xff", "<eval>:1:"},
+    {"eval \xff", "error: a command is UTF-8 text"},
     {"expect", "error: expect takes an expression"},
     {"show", "error: show takes a unit id, a side or a hex"},
     {"show zz99", "error: 'zz99' is neither a unit, a side nor a hex of this map"},
@@ -62,6 +62,9 @@ const BadCase kCases[] = {
     {"place green fighter 0101", "error: no side 'green'"},
     {"place red fighter 0101 as r1", "error: unit id 'r1' is already used"},
     {"place red fighter 0101 facing UP", "error: unknown facing 'UP'"},
+    // Not UTF-8: a unit with such an id once made `save` abort (fuzz target repl).
+    {"place red fighter 0101 as x\x88\x88", "error: a command is UTF-8 text"},
+    {"status \xff", "error: a command is UTF-8 text"},
     {"set r1 nosuch=1", "error: unit class C has no field 'nosuch' that can be set"},
     {"set r1 hits=lots", "error: 'lots' is not a whole number"},
     {"set r1 facing=UP", "error: unknown facing 'UP'"},
