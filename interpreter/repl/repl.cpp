@@ -37,9 +37,10 @@ Repl::Repl(const Repl& o)
       firedMark_(o.firedMark_),
       lastActionTrace_(o.lastActionTrace_),
       autoPlayer_(o.autoPlayer_) {
+  edited_ = o.edited_;
   for (const KeptGame& k : o.before_)
     before_.push_back(KeptGame{std::make_unique<engine::Session>(*k.session), k.history, k.log,
-                               k.options, k.keptScenario, k.replacedBy});
+                               k.options, k.keptScenario, k.replacedBy, k.edited});
 }
 
 bool Repl::start(std::string& out) {
