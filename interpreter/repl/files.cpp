@@ -318,7 +318,9 @@ bool Repl::loadText(const std::string& text, const std::string& name, std::strin
   if (!trust || olderBuild) {
     if (!record)
       return refuse(fmt::format(
-          "it holds no record of the commands that made it ({}), so it cannot be checked{}", unread,
+          "it holds no {}record of the commands that made it{}, so it cannot be checked{}",
+          text.find("\"replay\"") == std::string::npos ? "" : "well-formed ",
+          text.find("\"replay\"") == std::string::npos ? "" : " (" + unread + ")",
           olderBuild ? "" : fmt::format(" (`load --trust {}` loads it unchecked)", name)));
     if (record->edited && !olderBuild)
       return refuse(fmt::format(
