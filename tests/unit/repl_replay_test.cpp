@@ -10,25 +10,15 @@
 #include <nlohmann/json.hpp>
 
 #include "repl/repl.h"
+#include "repl_test_helpers.h"
 
 using namespace polemos;
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string run(repl::Repl& r, const std::string& line) {
-  std::string out;
-  r.execute(line, out);
-  return out;
-}
-
-repl::ReplOptions chalons(uint64_t seed) {
-  repl::ReplOptions o;
-  o.ruleset = "standard";
-  o.scenario = "chalons";
-  o.session.seed = seed;
-  return o;
-}
+using polemos::test_helpers::chalons;
+using polemos::test_helpers::run;
 
 fs::path freshDir(const std::string& name) {
   fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "repl/repl.h"
+#include "repl_test_helpers.h"
 
 using namespace polemos;
 namespace fs = std::filesystem;
@@ -20,19 +21,8 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-std::string run(repl::Repl& r, const std::string& line) {
-  std::string out;
-  r.execute(line, out);
-  return out;
-}
-
-repl::ReplOptions chalons(uint64_t seed) {
-  repl::ReplOptions o;
-  o.ruleset = "standard";
-  o.scenario = "chalons";
-  o.session.seed = seed;
-  return o;
-}
+using polemos::test_helpers::chalons;
+using polemos::test_helpers::run;
 
 struct SaveCheck : ::testing::Test {
   fs::path dir;
