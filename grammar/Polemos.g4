@@ -106,12 +106,17 @@ enumMember
 // field may say how a player sees it: `counter "str"` (always shown, as printed on the counter or
 // the status line), `marker "D"` (shown while it is set: true, non-zero, not none, not empty).
 fieldDecl
-  : STATE? ident ':' typeRef ('=' expr)? citation* STRING? fieldDisplay? ';'?     # storedField
+  : STATE? ident ':' typeRef fieldBounds? ('=' expr)? citation* STRING? fieldDisplay? ';'?  # storedField
   | ident ':=' expr citation* STRING? fieldDisplay? ';'?                          # derivedField
   ;
 
 fieldDisplay
   : role=(COUNTER | MARKER) STRING?
+  ;
+
+// `state fatigue: int in 0..3`: the values an integer field may hold, as the rules bound them.
+fieldBounds
+  : IN loNeg='-'? lo=INT '..' hiNeg='-'? hi=INT
   ;
 
 fieldInit

@@ -263,6 +263,10 @@ struct FieldDecl {
   std::string description;
   FieldDisplay display = FieldDisplay::Hidden;
   std::string displayLabel;  // empty: the field's name
+  // `in LO..HI`: the values an integer field may hold (boundsOverflow: a bound too large).
+  std::optional<std::pair<int64_t, int64_t>> bounds;
+  bool boundsOverflow = false;
+  SourceRange boundsRange;
   SourceRange range;
 };
 

@@ -153,6 +153,9 @@ class Compiler {
   // --- constants ---
   std::optional<Value> constEval(const Expr& e);
   void checkValueType(const Type& want, const Value& v, SourceRange r, const std::string& what);
+  // checkValueType, and the field's range (`in LO..HI`) if it has one.
+  void checkFieldValue(const FieldInfo& field, const Value& v, SourceRange r,
+                       const std::string& what);
   Type valueType(const Value& v);
 
   // --- declarations ---

@@ -1,6 +1,7 @@
 // The checker: declaring the merged declarations (the symbol table, schemas, kinds, tables,
 // functions, quantities, actions, events).
 #include "check/compiler_internal.h"
+#include "limits/limits.h"
 
 namespace polemos::check::detail {
 
@@ -43,11 +44,23 @@ void Compiler::declareSchema(Schema& s, const std::vector<ast::FieldDecl>& field
     } else if (f.type) {
       auto t = resolveType(*f.type);
       fi.type = t ? *t : Type::any();
+      if (f.bounds) {
+        if (f.boundsOverflow)
+          error(f.boundsRange, "integer literal is too large (the limit is 9223372036854775807)");
+        else if (t && t->kind != TypeKind::Int)
+          error(f.boundsRange, fmt::format("only a whole-number field has a range: '{}' is {}",
+                                           f.name.name, typeName(P, *t)));
+        else if (f.bounds->first > f.bounds->second)
+          error(f.boundsRange, fmt::format("the range of '{}' is empty: {} is more than {}",
+                                           f.name.name, f.bounds->first, f.bounds->second));
+        else
+          fi.bounds = f.bounds;
+      }
       if (f.value) {
         auto v = constEval(*f.value);
         if (v) {
-          checkValueType(fi.type, *v, f.value->range,
-                         fmt::format("the default of '{}' in {}", f.name.name, owner));
+          checkFieldValue(fi, *v, f.value->range,
+                          fmt::format("the default of '{}' in {}", f.name.name, owner));
           fi.value = *v;
           fi.init = 0;  // has a default
         }
@@ -86,8 +99,8 @@ void Compiler::fillKind(KindInfo& k, const Schema& schema, const Decl& d, const 
     }
     auto v = constEval(*init.value);
     if (!v) continue;
-    checkValueType(schema.fields[slot].type, *v, init.value->range,
-                   fmt::format("attribute '{}' of {} '{}'", init.name.name, what, k.name));
+    checkFieldValue(schema.fields[slot], *v, init.value->range,
+                    fmt::format("attribute '{}' of {} '{}'", init.name.name, what, k.name));
     k.values[slot] = *v;
     set[slot] = true;
   }
@@ -427,6 +440,14 @@ void Compiler::declare(const Decl& d) {
         auto t = resolveType(*d.type);
         if (t) checkValueType(*t, *v, d.value->range, fmt::format("constant '{}'", name));
       }
+      // `step_budget`: the steps one command of this ruleset may take (limits/limits.h).
+      if (name == "step_budget") {
+        if (v->tag != Tag::Int || v->i < limits::kMinStepBudget || v->i > limits::kMaxStepBudget)
+          error(d.value->range, fmt::format("the step budget must be a whole number from {} to {}",
+                                            limits::kMinStepBudget, limits::kMaxStepBudget));
+        else
+          P.stepBudget = v->i;
+      }
       if (define(name, Sym{SymKind::Const, static_cast<int32_t>(P.globals.size())}, d.name.range,
                  "constant")) {
         P.globals.push_back(*v);
@@ -522,9 +543,9 @@ void Compiler::declare(const Decl& d) {
         }
         auto v = constEval(*init.value);
         if (!v) continue;
-        checkValueType(schema.fields[slot].type, *v, init.value->range,
-                       fmt::format("field '{}' of unit type '{}' (unit class {})", init.name.name,
-                                   name, schema.name));
+        checkFieldValue(schema.fields[slot], *v, init.value->range,
+                        fmt::format("field '{}' of unit type '{}' (unit class {})", init.name.name,
+                                    name, schema.name));
         u.values[slot] = *v;
         set[slot] = true;
       }

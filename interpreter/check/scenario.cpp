@@ -203,8 +203,8 @@ void Compiler::compileScenario(const ast::Block& sc) {
           auto v = constEval(*item.value);
           if (!v) break;
           *v = labelsToHexes(P.hexState.fields[slot].type, *v, item.value->range, hexIndex);
-          checkValueType(P.hexState.fields[slot].type, *v, item.value->range,
-                         fmt::format("hex state field '{}'", item.name.name));
+          checkFieldValue(P.hexState.fields[slot], *v, item.value->range,
+                          fmt::format("hex state field '{}'", item.name.name));
           for (const auto& ref : item.hexes)
             expand(ref, [&](int32_t h, SourceRange) {
               P.mapHexState.push_back(ir::Program::HexStateValue{h, slot, *v});
@@ -240,8 +240,8 @@ void Compiler::compileScenario(const ast::Block& sc) {
       auto v = constEval(*init.value);
       if (!v) continue;
       *v = labelsToHexes(P.sideState.fields[slot].type, *v, init.value->range, hexIndex);
-      checkValueType(P.sideState.fields[slot].type, *v, init.value->range,
-                     fmt::format("side state field '{}'", init.name.name));
+      checkFieldValue(P.sideState.fields[slot], *v, init.value->range,
+                      fmt::format("side state field '{}'", init.name.name));
       P.sides[i].overrides.emplace_back(slot, *v);
     }
   }
@@ -265,8 +265,8 @@ void Compiler::compileScenario(const ast::Block& sc) {
     auto v = constEval(*st.value);
     if (!v) continue;
     *v = labelsToHexes(P.scenarioAttrs.fields[slot].type, *v, st.value->range, hexIndex);
-    checkValueType(P.scenarioAttrs.fields[slot].type, *v, st.value->range,
-                   fmt::format("scenario setting '{}'", st.name.name));
+    checkFieldValue(P.scenarioAttrs.fields[slot], *v, st.value->range,
+                    fmt::format("scenario setting '{}'", st.name.name));
     P.scenarioValues[slot] = *v;
     set[slot] = true;
   }
@@ -324,8 +324,8 @@ void Compiler::compileScenario(const ast::Block& sc) {
         }
         auto v = constEval(*init.value);
         if (!v) continue;
-        checkValueType(cls.fields[slot].type, *v, init.value->range,
-                       fmt::format("field '{}' of unit {}", init.name.name, u.id.name));
+        checkFieldValue(cls.fields[slot], *v, init.value->range,
+                        fmt::format("field '{}' of unit {}", init.name.name, u.id.name));
         us.overrides.emplace_back(slot, *v);
       }
       P.units.push_back(std::move(us));

@@ -189,6 +189,14 @@ void Compiler::checkValueType(const Type& want, const Value& v, SourceRange r,
   }
 }
 
+void Compiler::checkFieldValue(const FieldInfo& field, const Value& v, SourceRange r,
+                               const std::string& what) {
+  checkValueType(field.type, v, r, what);
+  if (!field.inBounds(v))
+    error(r, fmt::format("{} is {}, outside its range {}..{}", what, v.i, field.bounds->first,
+                         field.bounds->second));
+}
+
 std::optional<Value> Compiler::constEval(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Int:

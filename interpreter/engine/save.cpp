@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "engine/setup.h"
 #include "eval/trace.h"
 #include "limits/limits.h"
 
@@ -164,6 +165,41 @@ struct Reader {
     return true;
   }
 };
+
+// The first field of the game state whose value is not one of its field's (its type, its range
+// `in LO..HI`), in words ("unit r43's steps is 7, outside its range 0..2"); "" if none.
+std::string badField(const Program& P, const eval::GameState& st) {
+  auto check = [&](const Schema& schema, const std::vector<Value>& values,
+                   const std::string& owner) -> std::string {
+    for (size_t k = 0; k < schema.fields.size() && k < values.size(); ++k) {
+      const FieldInfo& f = schema.fields[k];
+      const Value& v = values[k];
+      if (f.derived >= 0) continue;
+      if (!fitsType(P, st, f.type, v))
+        return fmt::format("{}'s {} is not a value of its type ({})", owner, f.name,
+                           typeName(P, f.type));
+      if (!f.inBounds(v))
+        return fmt::format("{}'s {} is {}, outside its range {}..{}", owner, f.name, v.i,
+                           f.bounds->first, f.bounds->second);
+    }
+    return "";
+  };
+  for (const auto& u : st.units)
+    if (auto bad = check(P.classes[u.cls], u.fields, "unit " + u.id); !bad.empty()) return bad;
+  for (size_t i = 0; i < st.sides.size() && i < P.sides.size(); ++i)
+    if (auto bad = check(P.sideState, st.sides[i].fields, "side " + P.sides[i].name); !bad.empty())
+      return bad;
+  if (auto bad = check(P.gameState, st.game, "the game"); !bad.empty()) return bad;
+  for (int32_t h = 0; h < st.map.size(); ++h)
+    for (size_t k = 0;
+         k < P.hexState.fields.size() && k < static_cast<size_t>(st.map.hexFieldCount); ++k) {
+      const FieldInfo& f = P.hexState.fields[k];
+      const Value& v = st.map.hexField(h, static_cast<int32_t>(k));
+      if (f.derived < 0 && !fitsField(P, st, f, v))
+        return fmt::format("hex {}'s {} is not one of its values", st.map.label(h), f.name);
+    }
+  return "";
+}
 
 // What differs between the files a save was made from and the program's ("" if nothing): each file
 // edited, new or no longer read, by name (at most three, then how many more).
@@ -479,6 +515,9 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
       return "the save is corrupt: " + r.error;
     if (!r.values(j.at("options"), st.options, P.options.size(), "the options"))
       return "the save is corrupt: " + r.error;
+    // Every field holds a value of its type, within its range: a save edited by hand (or loaded
+    // with --trust) cannot give a unit what its schema forbids.
+    if (std::string bad = badField(P, st); !bad.empty()) return "the save is corrupt: " + bad;
     st.level = j.at("level").get<int32_t>();
     if (st.level < 0 || st.level >= static_cast<int32_t>(P.levels.size()))
       return std::string("the save's level is unknown");

@@ -7,6 +7,7 @@
 #include "engine/reading.h"
 #include "eval/coverage.h"
 #include "hex/coord.h"
+#include "limits/limits.h"
 
 namespace polemos::engine {
 
@@ -137,6 +138,7 @@ std::string Session::applyConfig() {
 }
 
 std::string Session::configProblem() {
+  Command command(*this);
   eval::GameState saved = std::move(state_);
   state_ = eval::GameState{};
   std::string problem = applyConfig();
@@ -144,7 +146,21 @@ std::string Session::configProblem() {
   return problem;
 }
 
+Session::Command::Command(Session& session) : s(session) {
+  if (s.commandDepth_++ == 0) s.steps_.renew(Interpreter::stepBudgetFor(*s.program_, &s.memo_));
+}
+
+Session::Command::~Command() {
+  --s.commandDepth_;
+}
+
+eval::StepBudget* Session::steps() {
+  if (commandDepth_ == 0) steps_.renew(Interpreter::stepBudgetFor(*program_, &memo_));
+  return &steps_;
+}
+
 Outcome Session::start() {
+  Command command(*this);
   const Program& P = *program_;
   uint64_t version = state_.version;
   state_ = eval::GameState{};
@@ -206,6 +222,7 @@ Outcome Session::start() {
 }
 
 Outcome Session::restart() {
+  Command command(*this);
   const Program& P = *program_;
   state_.touch();
   state_.turn = 0;
@@ -292,9 +309,10 @@ std::vector<std::pair<Value, uint64_t>> Session::rollDistribution(uint64_t& tota
 }
 
 Outcome Session::resolveRoll(const Value& result) {
+  Command command(*this);
   if (stop_.kind != Stop::Roll) return Outcome{Outcome::Error, "no roll is pending", {}};
   const RollInfo& r = program_->rolls[stop_.index];
-  Interpreter in(*program_, state_, machine_, &memo_);
+  Interpreter in(*program_, state_, machine_, &memo_, steps());
   in.trace(r.citations, eval::TraceKind::Roll, program_->rollText(stop_.index, stop_.count), "",
            display(result));
   machine_.stack.push_back(result);
@@ -303,7 +321,10 @@ Outcome Session::resolveRoll(const Value& result) {
 
 Outcome Session::run() {
   for (;;) {
-    Interpreter in(*program_, state_, machine_, &memo_);
+    // Each stop passed through within the command (a roll made, a pause gone past) costs what many
+    // instructions do: charged, so that rules rolling for ever stop as a loop does.
+    steps()->left -= limits::kStepsPerStop;
+    Interpreter in(*program_, state_, machine_, &memo_, steps());
     if (machine_.frames.empty()) {
       stop_ = Stop{};
       stop_.kind = Stop::End;
@@ -471,9 +492,10 @@ Option Session::endOption() const {
 }
 
 bool Session::guardHolds(int32_t action, const std::vector<Value>& args) {
+  Command command(*this);
   QuietTrace quiet(state_);
   std::string err;
-  Interpreter in(*program_, state_, machine_, &memo_);
+  Interpreter in(*program_, state_, machine_, &memo_, steps());
   eval::Stop failed;
   failed.kind = Stop::None;
   auto ok = in.tryCallPure(program_->actions[action].guard, args, err, &failed);
@@ -490,12 +512,13 @@ void Session::listingError(const std::string& what, const std::string& err) {
 }
 
 ValueList Session::candidates(int32_t action, std::span<const Value> prefix) {
+  Command command(*this);
   QuietTrace quiet(state_);
   const ActionParam& p = program_->actions[action].params[prefix.size()];
   ValueList candidates;
   if (p.domain >= 0) {
     std::string err;
-    Interpreter in(*program_, state_, machine_, &memo_);
+    Interpreter in(*program_, state_, machine_, &memo_, steps());
     eval::Stop failed;
     failed.kind = Stop::None;
     auto v =
@@ -553,6 +576,7 @@ void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args,
 }
 
 std::vector<int32_t> Session::openActions() {
+  Command command(*this);
   std::vector<int32_t> out;
   if (stop_.kind != Stop::Window) return out;
   QuietTrace quiet(state_);
@@ -560,7 +584,7 @@ std::vector<int32_t> Session::openActions() {
     const ActionInfo& info = program_->actions[a];
     if (info.gate >= 0) {
       std::string err;
-      Interpreter in(*program_, state_, machine_, &memo_);
+      Interpreter in(*program_, state_, machine_, &memo_, steps());
       eval::Stop failed;
       failed.kind = Stop::None;
       auto g = in.tryCallPure(info.gate, {}, err, &failed);
@@ -573,12 +597,13 @@ std::vector<int32_t> Session::openActions() {
 }
 
 bool Session::mayEnd() {
+  Command command(*this);
   if (stop_.kind != Stop::Window) return false;
   const PhaseInfo& ph = program_->phases[stop_.index];
   if (ph.endRequires < 0) return true;
   QuietTrace quiet(state_);
   std::string err;
-  Interpreter in(*program_, state_, machine_, &memo_);
+  Interpreter in(*program_, state_, machine_, &memo_, steps());
   Value player = Value::of(Tag::Side, stop_.player);
   eval::Stop failed;
   failed.kind = Stop::None;
@@ -588,11 +613,13 @@ bool Session::mayEnd() {
 }
 
 Outcome Session::resume() {
+  Command command(*this);
   if (stop_.kind != Stop::Pause) return Outcome{Outcome::Error, "the game is not paused", {}};
   return run();
 }
 
 std::vector<Option> Session::legal() {
+  Command command(*this);
   QuietTrace quiet(state_);
   listingErrors_.clear();
   std::vector<Option> out;
@@ -624,6 +651,7 @@ std::vector<Option> Session::legal() {
 }
 
 std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Value>& args) {
+  Command command(*this);
   QuietTrace quiet(state_);
   const Program& P = *program_;
   if (stop_.kind != Stop::Window) {
@@ -644,7 +672,7 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
                     allowed.empty() ? " (no actions are)" : " (allowed: " + allowed + ")"),
         ph.citations};
   }
-  Interpreter in(*program_, state_, machine_, &memo_);
+  Interpreter in(*program_, state_, machine_, &memo_, steps());
   if (a.gate >= 0) {
     std::string err;
     auto g = in.tryCallPure(a.gate, {}, err);
@@ -692,6 +720,7 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
 }
 
 Outcome Session::act(int32_t action, const std::vector<Value>& args) {
+  Command command(*this);
   if (auto bad = checkAction(action, args)) return *bad;
   // Keep the state to restore if a requirement deeper in the action fails, or the rules err.
   actionStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
@@ -709,7 +738,7 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
     machine_.stack[fr.base + in.b + 2] = Value::integer(1);
   }
   {
-    Interpreter in(*program_, state_, machine_, &memo_);
+    Interpreter in(*program_, state_, machine_, &memo_, steps());
     in.trace(a.citations, eval::TraceKind::Action, optionText(action, args), "", "");
   }
   eval::Frame nf;
@@ -727,6 +756,7 @@ Outcome Session::act(int32_t action, const std::vector<Value>& args) {
 }
 
 Outcome Session::endPhase() {
+  Command command(*this);
   if (stop_.kind != Stop::Window)
     return Outcome{Outcome::Error, "there is no phase to end now", {}};
   if (!forced_.empty())
@@ -739,7 +769,7 @@ Outcome Session::endPhase() {
   // `end requires`: the condition for ending a phase, or for passing in an alternation.
   if (ph.endRequires >= 0) {
     std::string err;
-    Interpreter it(*program_, state_, machine_, &memo_);
+    Interpreter it(*program_, state_, machine_, &memo_, steps());
     Value player = Value::of(Tag::Side, stop_.player);
     auto v = it.tryCallPure(ph.endRequires, std::vector<Value>{player}, err);
     if (!v) return Outcome{Outcome::Error, err, {}};
@@ -749,7 +779,7 @@ Outcome Session::endPhase() {
     Value& passes = machine_.stack[fr.base + in.b + 1];
     passes = Value::integer(passes.i + 1);
     {
-      Interpreter it(*program_, state_, machine_, &memo_);
+      Interpreter it(*program_, state_, machine_, &memo_, steps());
       it.trace(ph.citations, eval::TraceKind::Action, "pass", sideName(*program_, stop_.player),
                fmt::format("{} in a row", passes.i));
     }
@@ -766,6 +796,7 @@ Outcome Session::endPhase() {
 }
 
 Outcome Session::pick(size_t index) {
+  Command command(*this);
   if (stop_.kind != Stop::Choose) return Outcome{Outcome::Error, "no choice is pending", {}};
   const auto& items = stop_.options.items();
   if (index >= items.size())
@@ -777,7 +808,7 @@ Outcome Session::pick(size_t index) {
   else
     commandStart_.reset();
   {
-    Interpreter in(*program_, state_, machine_, &memo_);
+    Interpreter in(*program_, state_, machine_, &memo_, steps());
     in.trace(c.citations, eval::TraceKind::Choice, c.prompt, sideName(*program_, stop_.player),
              display(v));
   }
@@ -786,6 +817,7 @@ Outcome Session::pick(size_t index) {
 }
 
 Outcome Session::apply(const Option& o) {
+  Command command(*this);
   switch (o.kind) {
     case Option::Action:
       return act(o.action, o.args);
@@ -805,13 +837,15 @@ Outcome Session::apply(const Option& o) {
 }
 
 std::optional<Value> Session::callPure(int32_t fn, std::vector<Value> args, std::string& error) {
-  Interpreter in(*program_, state_, machine_, &memo_);
+  Command command(*this);
+  Interpreter in(*program_, state_, machine_, &memo_, steps());
   return in.tryCallPure(fn, args, error);
 }
 
 std::optional<Value> Session::derivedValue(int32_t fn, const Value& self, std::string& error) {
+  Command command(*this);
   QuietTrace quiet(state_);
-  Interpreter in(*program_, state_, machine_, &memo_);
+  Interpreter in(*program_, state_, machine_, &memo_, steps());
   return in.tryCallPure(fn, std::span<const Value>(&self, 1), error);
 }
 

@@ -205,6 +205,20 @@ class Session {
   // not a face of the die rolled puts it back.
   std::optional<Snapshot> commandStart_;
   eval::MemoCache memo_;
+  // The steps of the command under way, shared by every interpreter made for it (a listing of
+  // options runs a guard per candidate; an `end` may run many battles): renewed when a public call
+  // begins that no other is running. Each public call that runs rules opens a Command.
+  eval::StepBudget steps_;
+  int commandDepth_ = 0;
+  struct Command {
+    Session& s;
+    explicit Command(Session& session);
+    ~Command();
+    Command(const Command&) = delete;
+    Command& operator=(const Command&) = delete;
+  };
+  // The budget an interpreter made now shares (a fresh one outside any Command).
+  eval::StepBudget* steps();
   // Runs pure rule code on the current state without writing trace events (listing the legal
   // options or checking a requirement is not something that happened in the game).
   struct QuietTrace {

@@ -19,11 +19,7 @@ struct SetupAccess {
   }
 };
 
-namespace {
-
-// Whether `v` is a value of type `t` in `s`'s game (indices in range).
-bool fits(const Session& s, const Type& t, const Value& v) {
-  const Program& P = s.program();
+bool fitsType(const Program& P, const eval::GameState& st, const Type& t, const Value& v) {
   if (t.kind == TypeKind::Any) return true;
   if (v.tag == Tag::None) return t.optional || t.kind == TypeKind::None;
   if (t.kind == TypeKind::None || t.kind == TypeKind::Void) return false;
@@ -34,11 +30,11 @@ bool fits(const Session& s, const Type& t, const Value& v) {
       return v.sub == t.id && t.id >= 0 && static_cast<size_t>(t.id) < P.enums.size() &&
              in(P.enums[t.id].members.size());
     case TypeKind::Unit:
-      return in(s.state().units.size());
+      return in(st.units.size());
     case TypeKind::Side:
       return in(P.sides.size());
     case TypeKind::Hex:
-      return in(static_cast<size_t>(s.state().map.size()));
+      return in(static_cast<size_t>(st.map.size()));
     case TypeKind::Terrain:
       return in(P.terrains.size());
     case TypeKind::Feature:
@@ -48,6 +44,16 @@ bool fits(const Session& s, const Type& t, const Value& v) {
     default:
       return true;
   }
+}
+
+bool fitsField(const Program& P, const eval::GameState& st, const FieldInfo& f, const Value& v) {
+  return fitsType(P, st, f.type, v) && f.inBounds(v);
+}
+
+namespace {
+
+bool fits(const Session& s, const Type& t, const Value& v) {
+  return fitsType(s.program(), s.state(), t, v);
 }
 
 bool validUnitId(const std::string& id) {
@@ -69,6 +75,9 @@ std::string checkFields(const Session& s, const Schema& schema, const std::vecto
     if (!fits(s, info.type, f.value))
       return fmt::format("{} is not a value of {}'s field '{}'", s.display(f.value), owner,
                          info.name);
+    if (!info.inBounds(f.value))
+      return fmt::format("{}'s field '{}' holds {}..{}, not {}", owner, info.name,
+                         info.bounds->first, info.bounds->second, f.value.i);
   }
   return "";
 }

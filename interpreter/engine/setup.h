@@ -95,6 +95,14 @@ using Edit = std::variant<edit::Terrain, edit::Elevation, edit::Hexside, edit::P
 // Applies `e` to `s`, all or nothing. Ok, or Error with the reason (the game unchanged).
 Outcome applyEdit(Session& s, const Edit& e);
 
+// Whether `v` is a value of type `t` in the game `st` of program `P` (indices in range), and of
+// field `f` of a schema: its type and its range (`in LO..HI`). A set-up edit and a saved game are
+// checked with them.
+bool fitsType(const ir::Program& P, const eval::GameState& st, const ir::Type& t,
+              const ir::Value& v);
+bool fitsField(const ir::Program& P, const eval::GameState& st, const ir::FieldInfo& f,
+               const ir::Value& v);
+
 // An id for a new unit of type `typeName` that no unit of the game has: the type's first three
 // letters and the first free number ("leg1", "leg2").
 std::string nextUnitId(const Session& s, const std::string& typeName);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -166,6 +167,9 @@ Value bSortBy(Context& c, Args a) {
   const auto& l = needList(c, a[0], "sort_by");
   std::vector<std::pair<Value, Value>> keyed;
   for (const Value& x : l) keyed.emplace_back(callOne(c, a[1], x), x);
+  // Sorting compares about n log2 n pairs: charged as steps, beyond the items themselves.
+  int64_t comparisons = static_cast<int64_t>(keyed.size()) * std::bit_width(keyed.size());
+  c.charge(comparisons * limits::kStepsPerComparison);
   std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) {
     return compareValues(x.first, y.first) < 0;
   });
@@ -224,7 +228,7 @@ Value bDistinct(Context& c, Args a) {
       if (seen.emplace(static_cast<int>(x.tag), x.sub, x.i).second) out.push_back(x);
       continue;
     }
-    c.charge(static_cast<int64_t>(out.size()));
+    c.charge(static_cast<int64_t>(out.size()) * limits::kStepsPerComparison);
     if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
   }
   return Value::makeList(std::move(out));

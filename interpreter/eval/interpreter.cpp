@@ -89,7 +89,23 @@ void Interpreter::trace(const std::vector<std::string>& citations, TraceKind kin
   e.output = std::move(output);
   e.depth = static_cast<uint32_t>(machine_.frames.size());
   e.flags = flags;
-  state_.trace.push_back(std::move(e));
+  StepBudget& b = command();
+  ++b.traceEvents;
+  b.traceBytes += static_cast<int64_t>(e.subject.size() + e.inputs.size() + e.output.size());
+  state_.trace.push_back(std::move(e), limits::kMaxTraceEvents);
+  if (executing_ > 0) checkTraceLimit();
+}
+
+void Interpreter::checkTraceLimit() {
+  const StepBudget& b = command();
+  if (b.traceEvents > limits::kMaxTraceEventsPerCommand)
+    throw RuntimeError(fmt::format(
+        "the rules wrote more than {} trace events in one command; they are probably looping",
+        limits::kMaxTraceEventsPerCommand));
+  if (b.traceBytes > limits::kMaxTraceBytesPerCommand)
+    throw RuntimeError(fmt::format(
+        "the rules wrote more than {} MiB of trace in one command; they are probably looping",
+        limits::kMaxTraceBytesPerCommand >> 20));
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -165,7 +181,10 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
 
 std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args,
                                               std::string& error, Stop* failed) {
-  if (pureDepth_ == 0) budget_ = stepBudget();
+  if (pureDepth_ == 0 && !shared_) {
+    own_.renew(stepBudget());
+    budget_ = own_.left;
+  }
   try {
     if (pureDepth_ >= limits::kMaxPureDepth)
       throw RuntimeError(
@@ -215,22 +234,41 @@ Machine& Interpreter::pureMachine() {
   return *m;
 }
 
+int64_t Interpreter::stepBudgetFor(const ir::Program& program, const MemoCache* memo) {
+  int64_t b = program.stepBudget > 0 ? std::min(program.stepBudget, limits::kMaxRunStepBudget)
+                                     : kStepBudget;
+  return memo != nullptr && memo->verifying() ? 5 * b : b;
+}
+
 Stop Interpreter::run() {
-  budget_ = stepBudget();
+  if (!shared_) {
+    own_.renew(stepBudget());
+    budget_ = own_.left;
+  }
   Stop s = execute(machine_, false, 0);
   return s;
 }
 
 Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
-  diag::SourceRange where;
+  // The source of the instruction running (kept as a pointer into the program: copying the range
+  // at every step was a measurable part of a step's cost).
+  const diag::SourceRange* where = nullptr;
+  ++executing_;
+  struct Leave {
+    int& n;
+    ~Leave() { --n; }
+  } leave{executing_};
   try {
+    // Trace the engine wrote for this command between runs (a roll made, an action begun) counts
+    // too: a command past the limit stops at its next run.
+    checkTraceLimit();
     while (m.frames.size() > stopDepth) {
       Frame& fr = m.frames.back();
       const Function& fn = program_.functions[fr.fn];
       if (fr.pc >= static_cast<int32_t>(fn.code.size()))
         throw RuntimeError("fell off the end of " + fn.name);
       const Instr in = fn.code[fr.pc];
-      where = fn.ranges[fr.pc];
+      where = &fn.ranges[fr.pc];
       if (--budget_ < 0) {
         throw RuntimeError(
             fmt::format("the ruleset ran {} steps without reaching a decision; it is "
@@ -350,7 +388,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             if (span >= static_cast<uint64_t>(limits::kMaxRange))
               throw RuntimeError(fmt::format("the range {}..{} has more than {} numbers", lo.i,
                                              hi.i, limits::kMaxRange));
-            charge(static_cast<int64_t>(span + 1));
+            charge(static_cast<int64_t>(span + 1) * limits::kStepsPerRangeNumber);
             items.reserve(span + 1);
             for (uint64_t k = 0; k <= span; ++k)
               items.push_back(Value::integer(lo.i + static_cast<int64_t>(k)));
@@ -459,7 +497,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           // A builtin goes through the lists it is given (sum, map, filter, sort, ...): a step
           // each, so that work inside builtins counts against the budget like any other.
           for (const Value& v : args)
-            if (v.tag == Tag::List) charge(static_cast<int64_t>(v.items().size()));
+            if (v.tag == Tag::List)
+              charge(static_cast<int64_t>(v.items().size()) * limits::kStepsPerItem);
           // The geometry builtins are pure and costly: memoized for this version of the state.
           static const int kGeometryFirst = ir::findBuiltin("distance"),
                            kGeometryLast = ir::findBuiltin("sector");
@@ -476,6 +515,9 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           Value r = builtinFn(in.a)(ctx_, args);
           std::vector<int32_t> reads;
           if (log != MemoCache::kNoLog) reads = memo_->endLog(log);
+          // A list a builtin makes (hexes(), units(), map, filter) is work done like any other.
+          if (r.tag == Tag::List)
+            charge(static_cast<int64_t>(r.items().size()) * limits::kStepsPerItem);
           // place(), eliminate(), exit_map() and restore() stamp the unit, the hexes and the roster
           // themselves (a move keeps the searches of units whose search did not look there),
           // set_active() and set_turn() the clock; every other effect is a new epoch.
@@ -595,7 +637,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             s.index = in.a;
             s.citations = program_.requirements[in.a].citations;
             s.message = program_.requirements[in.a].text;
-            s.range = where;
+            s.range = *where;
             return s;
           }
           break;
@@ -775,7 +817,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
     Stop s;
     s.kind = Stop::Error;
     s.message = e.what();
-    s.range = e.at.valid() ? e.at : where;
+    s.range = e.at.valid() ? e.at : where ? *where : diag::SourceRange{};
     return s;
   }
   Stop s;

@@ -63,6 +63,18 @@ class Context {
   void charge(int64_t n);  // the interpreter's charge()
 };
 
+// The steps one command may take, shared by every run and pure call made for it: listing the
+// options runs a guard per candidate, and their work together is what the player waits for. The
+// engine starts it anew at each command (engine/session) and lends it to each interpreter it
+// makes; an interpreter given none has a budget of its own per run.
+struct StepBudget {
+  int64_t left = 0;
+  // The trace this command has written (limits::kMaxTraceEventsPerCommand, ...PerCommand bytes).
+  int64_t traceEvents = 0;
+  int64_t traceBytes = 0;
+  void renew(int64_t steps) { *this = StepBudget{steps, 0, 0}; }
+};
+
 class Interpreter {
  public:
   // The limits of a run (limits/limits.h says why).
@@ -70,12 +82,26 @@ class Interpreter {
   static constexpr size_t kMaxFrames = limits::kMaxCallDepth;
 
   Interpreter(const ir::Program& program, GameState& state, Machine& machine,
-              MemoCache* memo = nullptr)
+              MemoCache* memo = nullptr, StepBudget* shared = nullptr)
       : program_(program),
         state_(state),
         machine_(machine),
         ctx_(program, state, *this),
-        memo_(memo) {}
+        memo_(memo),
+        shared_(shared) {
+    if (!shared_) own_.renew(stepBudget());
+    budget_ = command().left;
+  }
+  ~Interpreter() {
+    if (shared_) shared_->left = budget_;
+  }
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+  // The steps a command may take: the ruleset's `step_budget` (at most limits::kMaxRunStepBudget)
+  // or limits::kStepBudget; five times that for a test run that makes every kept search again to
+  // compare it (POLEMOS_VERIFY_KEPT, eval/memo), which does many times the work of a game by
+  // design.
+  static int64_t stepBudgetFor(const ir::Program& program, const MemoCache* memo);
 
   // Runs until the next stop. The machine must hold at least one frame.
   Stop run();
@@ -116,6 +142,8 @@ class Interpreter {
  private:
   Stop execute(Machine& m, bool pure, size_t stopDepth);
   void pushTriggers(Machine& m);
+  // Throws the trace limit's error if this command wrote more trace than limits.h allows.
+  void checkTraceLimit();
   ir::Value binary(ir::Op op, const ir::Value& a, const ir::Value& b);
   ir::Value index(const ir::Value& obj, std::span<const ir::Value> keys);
   void setMember(const ir::Value& obj, int32_t nameId, const ir::Value& v, bool add);
@@ -142,15 +170,17 @@ class Interpreter {
   // by the memo (or here, without one) so that calls reuse their stacks.
   Machine& pureMachine();
   std::vector<std::unique_ptr<Machine>> scratch_;
-  // Steps left in this run, shared by nested pure calls (a lambda called by a builtin does not get
-  // a budget of its own).
-  int64_t budget_ = kStepBudget;
-  // The steps a decision may take. A test run that makes every kept search again to compare it
-  // (POLEMOS_VERIFY_KEPT, eval/memo) does many times the work of a game, by design: that work is
-  // not the ruleset's looping, so its budget is five times larger.
-  int64_t stepBudget() const {
-    return memo_ != nullptr && memo_->verifying() ? 5 * kStepBudget : kStepBudget;
-  }
+  // Steps left, shared by nested pure calls (a lambda called by a builtin does not get a budget of
+  // its own); taken from and given back to the command's budget when there is one, else renewed
+  // at each run.
+  StepBudget* shared_ = nullptr;
+  StepBudget own_;
+  StepBudget& command() { return shared_ ? *shared_ : own_; }
+  int64_t budget_ = 0;
+  // Runs of execute() under way: the trace limit stops a run with an error, and a trace event
+  // written outside one (the engine's record of an action) is counted but never stopped.
+  int executing_ = 0;
+  int64_t stepBudget() const { return stepBudgetFor(program_, memo_); }
   std::vector<std::pair<int32_t, ir::ValueList>> pending_;
   friend class Context;
 };

@@ -205,14 +205,19 @@ void Interpreter::touchField(const Value& obj, int32_t nameId) {
 
 void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bool add) {
   const std::string& name = program_.names[nameId];
-  auto apply = [&](Value& slot) {
+  // Sets `slot` (field `field` of `who`) to the value, or adds it; a value outside the field's
+  // range is refused before anything changes.
+  auto apply = [&](Value& slot, const FieldInfo& field, const std::string& who) {
+    Value next = v;
     if (add) {
       if (slot.tag != Tag::Int || v.tag != Tag::Int)
         throw RuntimeError(fmt::format("'{}' += needs numbers", name));
-      slot = Value::integer(slot.i + v.i);
-    } else {
-      slot = v;
+      __int128 sum = static_cast<__int128>(slot.i) + v.i;
+      if (sum > INT64_MAX || sum < INT64_MIN) throw RuntimeError("integer overflow");
+      next = Value::integer(static_cast<int64_t>(sum));
     }
+    if (!field.inBounds(next)) throw RuntimeError(field.outOfBounds(who, next));
+    slot = std::move(next);
   };
   Value before, after;
   std::string subject;
@@ -225,7 +230,7 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     int32_t slot = cls.find(nameId);
     if (slot >= 0 && cls.fields[slot].isState) {
       before = u.fields[slot];
-      apply(u.fields[slot]);
+      apply(u.fields[slot], cls.fields[slot], u.id + "." + name);
       after = u.fields[slot];
       subject = u.id + "." + name;
       info = &cls.fields[slot];
@@ -246,7 +251,7 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
       throw RuntimeError(fmt::format("the side state has no field '{}'", name));
     Value& f = state_.sides.at(obj.i).fields[slot];
     before = f;
-    apply(f);
+    apply(f, program_.sideState.fields[slot], program_.sides[obj.i].name + "." + name);
     after = f;
     subject = program_.sides[obj.i].name + "." + name;
     info = &program_.sideState.fields[slot];
@@ -256,7 +261,7 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     if (slot < 0 || program_.gameState.fields[slot].derived >= 0)
       throw RuntimeError(fmt::format("the game state has no field '{}'", name));
     before = state_.game[slot];
-    apply(state_.game[slot]);
+    apply(state_.game[slot], program_.gameState.fields[slot], "game." + name);
     after = state_.game[slot];
     subject = "game." + name;
     info = &program_.gameState.fields[slot];
@@ -270,7 +275,7 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
       throw RuntimeError("no such hex");
     before = state_.map.hexField(h, slot);
     after = before;
-    apply(after);
+    apply(after, program_.hexState.fields[slot], state_.map.label(h) + "." + name);
     if (before == after) return;
     state_.map.hexFields.mut()[static_cast<size_t>(h) * state_.map.hexFieldCount + slot] = after;
     subject = state_.map.label(h) + "." + name;
@@ -308,14 +313,14 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
         if (joined.size() > limits::kMaxStringBytes)
           throw RuntimeError(fmt::format("a string of more than {} bytes (joined with +)",
                                          limits::kMaxStringBytes));
-        charge(static_cast<int64_t>(joined.size() / 64));
+        charge(static_cast<int64_t>(joined.size() / 16));
         return Value::string(std::move(joined));
       }
       if (a.tag == Tag::List && b.tag == Tag::List) {
         if (a.items().size() + b.items().size() > limits::kMaxListItems)
           throw RuntimeError(
               fmt::format("a list of more than {} items (joined with +)", limits::kMaxListItems));
-        charge(static_cast<int64_t>(a.items().size() + b.items().size()));
+        charge(static_cast<int64_t>(a.items().size() + b.items().size()) * limits::kStepsPerItem);
         ValueList out = a.items();
         out.insert(out.end(), b.items().begin(), b.items().end());
         return Value::makeList(std::move(out));

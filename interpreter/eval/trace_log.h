@@ -8,6 +8,7 @@
 // It knows nothing of what an event means (eval/trace.h renders them).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -61,12 +62,24 @@ class TraceLog {
  public:
   static constexpr size_t kChunk = 64;
 
+  // Events are numbered from the game's first: size() is one past the last written, and those
+  // before first() have been let go (a long game keeps its last `keep`). A position taken before a
+  // command stays the position of the same event after it.
   size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const TraceEvent& operator[](size_t i) const { return (*chunks_[i / kChunk])[i % kChunk]; }
+  size_t first() const { return first_; }
+  bool empty() const { return size_ == first_; }
+  const TraceEvent& operator[](size_t i) const {
+    return (*chunks_[i / kChunk - first_ / kChunk])[i % kChunk];
+  }
   const TraceEvent& back() const { return (*this)[size_ - 1]; }
 
-  void push_back(TraceEvent e) {
+  // Adds an event; past `keep` events and a chunk more kept, the oldest chunk is let go.
+  void push_back(TraceEvent e, size_t keep = SIZE_MAX) {
+    const size_t kept = size_ - first_;
+    if (kept >= kChunk && kept - kChunk >= keep && chunks_.size() > 1) {
+      chunks_.erase(chunks_.begin());
+      first_ += kChunk;
+    }
     if (chunks_.empty() || chunks_.back()->size() == kChunk) {
       chunks_.push_back(std::make_shared<std::vector<TraceEvent>>());
       chunks_.back()->reserve(kChunk);
@@ -83,6 +96,7 @@ class TraceLog {
   void clear() {
     chunks_.clear();
     size_ = 0;
+    first_ = 0;
   }
 
   class const_iterator {
@@ -122,7 +136,8 @@ class TraceLog {
   };
   using iterator = const_iterator;
 
-  const_iterator begin() const { return {this, 0}; }
+  const_iterator begin() const { return {this, first_}; }
+  const_iterator at(size_t i) const { return {this, std::max(i, first_)}; }
   const_iterator end() const { return {this, size_}; }
   auto rbegin() const { return std::reverse_iterator<const_iterator>(end()); }
   auto rend() const { return std::reverse_iterator<const_iterator>(begin()); }
@@ -130,14 +145,15 @@ class TraceLog {
   // How many chunks this log shares with `other` (for tests and measurements).
   size_t sharedChunks(const TraceLog& other) const {
     size_t n = 0;
-    for (size_t i = 0; i < chunks_.size() && i < other.chunks_.size(); ++i)
-      n += chunks_[i] == other.chunks_[i];
+    for (const auto& c : chunks_)
+      n += std::find(other.chunks_.begin(), other.chunks_.end(), c) != other.chunks_.end();
     return n;
   }
 
  private:
   std::vector<std::shared_ptr<std::vector<TraceEvent>>> chunks_;
   size_t size_ = 0;
+  size_t first_ = 0;  // a multiple of kChunk: only whole chunks are let go
 };
 
 }  // namespace polemos::eval

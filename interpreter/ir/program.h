@@ -225,6 +225,14 @@ struct FieldInfo {
   std::string description;
   Display display = Display::Hidden;
   std::string label;  // how the views name it: the declared label, else the field's name
+  // `in LO..HI`: the values a whole-number field may hold; a value outside is refused wherever it
+  // comes from (a unit type, a scenario, an assignment, a set-up edit, a saved game).
+  std::optional<std::pair<int64_t, int64_t>> bounds;
+  bool inBounds(const Value& v) const {
+    return !bounds || v.tag != Tag::Int || (v.i >= bounds->first && v.i <= bounds->second);
+  }
+  // "steps 3 is outside 0..2 (§8.1)", for an error: the field's name, the value and its range.
+  std::string outOfBounds(const std::string& who, const Value& v) const;
 };
 
 struct Schema {
@@ -377,6 +385,9 @@ struct Program {
   std::vector<Value> constants;          // bytecode constants
   std::vector<Value> globals;            // consts evaluated at load
   std::vector<std::string> globalNames;  // their names (for compiling REPL expressions)
+  // The steps one command may take, from the ruleset's constant `step_budget`; 0: the default
+  // (limits::kStepBudget).
+  int64_t stepBudget = 0;
 
   std::vector<std::string> levels;
   std::vector<EnumInfo> enums;

@@ -75,3 +75,15 @@ std::string typeName(const Program& p, const Type& t) {
 }
 
 }  // namespace polemos::ir
+
+namespace polemos::ir {
+
+std::string FieldInfo::outOfBounds(const std::string& who, const Value& v) const {
+  std::string cites;
+  for (const auto& c : citations) cites += (cites.empty() ? " (§" : " §") + c;
+  if (!cites.empty()) cites += ")";
+  return fmt::format("{} would be {}, outside its range {}..{}{}", who, v.i, bounds->first,
+                     bounds->second, cites);
+}
+
+}  // namespace polemos::ir

@@ -27,16 +27,45 @@ inline constexpr int kMaxNesting = 200;
 // (`1+1+...+1`, `f(1)(1)...(1)`) nests one level per link although no bracket shows it; real
 // expressions are a dozen deep.
 inline constexpr int kMaxExprDepth = 1000;
-// Instructions in one run of the evaluator (one command): most turns run well under a million, but
-// a warfare events phase (four quarter turns of every unit's moves, searched step by step) with
-// many detachments on the map has been measured past 50 million; past this the ruleset is taken
-// to be looping. The fuzz build (POLEMOS_FUZZ=ON) sets a tenth of it, so that a looping input is
-// a quick error there rather than a timeout.
+// Steps of the evaluator in one command (every run and pure call made for it, the listing of the
+// options included): an instruction is a step, and work done inside builtins is charged in steps
+// too (kStepsPerItem). The standard, four-battles and deluxe rules take under 10 million steps
+// per command; past the budget the ruleset is taken to be looping, and stopped: a runaway loop
+// at the default budget stops in well under a second. A ruleset whose commands need more (the
+// warfare events phase searches every detachment's moves step by step, measured at 143 million
+// steps) says so with the constant `step_budget`, between kMinStepBudget and kMaxStepBudget.
+// The fuzz build (POLEMOS_FUZZ=ON) sets a tenth of the default and of the largest, so that a
+// looping input is a quick error there rather than a timeout.
 #ifdef POLEMOS_STEP_BUDGET
 inline constexpr int64_t kStepBudget = POLEMOS_STEP_BUDGET;
 #else
-inline constexpr int64_t kStepBudget = 200'000'000;
+inline constexpr int64_t kStepBudget = 100'000'000;
 #endif
+inline constexpr int64_t kMinStepBudget = 1'000'000;
+inline constexpr int64_t kMaxStepBudget = 2'000'000'000;
+// The budget a ruleset's `step_budget` gives at most in this build: twenty times the default
+// (kMaxStepBudget; a tenth of it in the fuzz build).
+inline constexpr int64_t kMaxRunStepBudget = 20 * kStepBudget;
+// Steps charged for work inside builtins, so that it stops within the time a bare loop does (an
+// instruction of a bare loop takes about 6 ns here): a step for each item of a list a builtin is
+// given or makes (going through one is cheaper than an instruction); five for each number of a
+// range made (a million-number range takes some 30 ns a number, most of it new memory); six for
+// each comparison of a sort or of `distinct` (values compared by content).
+inline constexpr int64_t kStepsPerItem = 1;
+inline constexpr int64_t kStepsPerRangeNumber = 5;
+inline constexpr int64_t kStepsPerComparison = 6;
+// Steps charged for each stop a command passes through (a roll made, a pause gone past): the
+// engine's work between two runs of the rules is some 250 ns, about fifty instructions.
+inline constexpr int64_t kStepsPerStop = 50;
+// Trace events one command may write, and their text: a warfare events phase writes under 10,000
+// events; a flood of `note` in a loop stops here with an error instead of filling memory.
+inline constexpr int64_t kMaxTraceEventsPerCommand = 100'000;
+inline constexpr int64_t kMaxTraceBytesPerCommand = 32 << 20;
+// Trace events a game keeps: the oldest are let go past it, so that a long game's memory and its
+// save stay bounded (a whole Chalons game writes about 12,000; a save of this many is some
+// 20 MiB, well within kMaxSaveBytes). Twice the events of one command, so that a command's own
+// events are all kept (the REPL shows them from where the command began).
+inline constexpr size_t kMaxTraceEvents = 200'000;
 // Calls in progress at once: rulesets recurse rarely and shallowly; this stops runaway recursion
 // long before the C++ stack or memory is at risk.
 inline constexpr size_t kMaxCallDepth = 2000;

@@ -490,9 +490,9 @@ void Repl::cmdUndo(const std::vector<std::string>& args, std::string& out) {
   if (options_.fair) {
     // A fair game: a die rolled in what would be undone stays rolled; the undo is taken back.
     size_t kept = std::min(session_->state().trace.size(), trace.size());
-    bool rolled =
-        std::any_of(trace.begin() + static_cast<std::ptrdiff_t>(kept), trace.end(),
-                    [](const eval::TraceEvent& e) { return e.kind == eval::TraceKind::Roll; });
+    bool rolled = std::any_of(trace.at(kept), trace.end(), [](const eval::TraceEvent& e) {
+      return e.kind == eval::TraceKind::Roll;
+    });
     if (rolled) {
       for (long long i = 0; i < done && history_.redo(*session_, log_); ++i) {
       }

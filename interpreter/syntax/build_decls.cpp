@@ -336,6 +336,13 @@ void AstBuilder::fieldDecl(P::FieldDeclContext* ctx, std::vector<FieldDecl>& out
     f.isState = s->STATE() != nullptr;
     f.name = ident(s->ident());
     f.type = typeRef(s->typeRef());
+    if (auto* b = s->fieldBounds()) {
+      IntValue lo = parseInt(b->lo->getText(), b->loNeg != nullptr);
+      IntValue hi = parseInt(b->hi->getText(), b->hiNeg != nullptr);
+      f.bounds = std::make_pair(lo.value, hi.value);
+      f.boundsOverflow = lo.overflow || hi.overflow;
+      f.boundsRange = range(b);
+    }
     f.value = expr(s->expr());
     f.citations = citations(s->citation());
     f.description = stringValue(s->STRING());

@@ -19,6 +19,7 @@
 // output equals its expectations exactly, no more and no fewer lines.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -131,7 +132,7 @@ TEST_P(LangTest, Runs) {
     size_t printed = 0;
     auto flushNotes = [&] {
       const auto& tr = s.state().trace;
-      for (; printed < tr.size(); ++printed) {
+      for (printed = std::max(printed, tr.first()); printed < tr.size(); ++printed) {
         if (tr[printed].kind != eval::TraceKind::Note) continue;
         std::string cite;
         for (const auto& c : tr[printed].citations) cite += c.text() + " ";

@@ -205,3 +205,60 @@ TEST_F(SaveCheck, AutoAfterALoadGoesOnAsItWouldHave) {
 }
 
 }  // namespace
+
+// A field's range (`state fatigue: int in 0..70`, warfare §7.2.f1) holds in a save even with
+// --trust: a unit at fatigue 71, or -1, is refused as corrupt, naming the unit and the range; the
+// game in play is kept. A set-up edit past the range is refused the same way.
+TEST_F(SaveCheck, AFieldOutsideItsRangeIsRefusedEvenTrusted) {
+  repl::ReplOptions o;
+  o.ruleset = "warfare";
+  o.scenario = "drill";
+  o.session.seed = 5;
+  repl::Repl r(o);
+  std::string out;
+  ASSERT_TRUE(r.start(out)) << out;
+  fs::path f = dir / "drill.json";
+  run(r, "save " + f.string());
+  json save;
+  {
+    std::ifstream in(f);
+    save = json::parse(in);
+  }
+  const json& unit = save["units"][0];
+  const std::string id = unit["id"];
+  // The edge is accepted; one past it is refused and changes nothing.
+  ASSERT_EQ(run(r, "set " + id + " fatigue=70").find("error"), std::string::npos);
+  std::string before = r.saveText();
+  std::string said = run(r, "set " + id + " fatigue=71");
+  EXPECT_NE(said.find("error"), std::string::npos) << said;
+  EXPECT_NE(said.find("0..70"), std::string::npos) << said;
+  EXPECT_TRUE(r.saveText() == before) << said;
+  // In the file: find the field that holds 0 and becomes 70 with the edit above.
+  repl::Repl probe(o);
+  ASSERT_TRUE(probe.start(out)) << out;
+  run(probe, "set " + id + " fatigue=70");
+  fs::path g = dir / "seventy.json";
+  run(probe, "save " + g.string());
+  json seventy;
+  {
+    std::ifstream in(g);
+    seventy = json::parse(in);
+  }
+  const json& a = save["units"][0]["fields"];
+  const json& b = seventy["units"][0]["fields"];
+  ASSERT_EQ(a.size(), b.size());
+  size_t k = 0;
+  while (k < a.size() && a[k] == b[k]) ++k;
+  ASSERT_LT(k, a.size()) << "no field holds the fatigue";
+  for (int bad : {71, -1}) {
+    json edited = save;
+    edited["units"][0]["fields"][k][2] = bad;
+    std::string file = write(edited, "fatigue" + std::to_string(bad) + ".json");
+    said = run(r, "load --trust " + file);
+    EXPECT_NE(said.find("unit " + id + "'s fatigue is " + std::to_string(bad) +
+                        ", outside its range 0..70"),
+              std::string::npos)
+        << said;
+    EXPECT_TRUE(r.saveText() == before) << "the game in play changed";
+  }
+}
