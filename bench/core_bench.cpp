@@ -10,6 +10,7 @@
 #include "check/loader.h"
 #include "engine/random_player.h"
 #include "engine/session.h"
+#include "repl/repl.h"
 
 using namespace polemos;
 namespace fs = std::filesystem;
@@ -134,6 +135,37 @@ void BM_CloneChalons(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_CloneChalons);
+
+// The REPL's undo history of a whole Chalons game played by `auto` (seed 3, some 1,500 moves, the
+// last 500 kept): the heap it holds (MiB, from the allocator's count) against one clone of the
+// game at its end, and the time to play it. Undo keeps whole games sharing their trace chunks;
+// this is the figure to beat by storing differences.
+void BM_UndoHistoryChalonsGame(benchmark::State& state) {
+  double mib = 0, perMove = 0, clone = 0;
+  for (auto _ : state) {
+    size_t before = mallinfo2().uordblks;
+    repl::ReplOptions o;
+    o.ruleset = "standard";
+    o.scenario = "chalons";
+    o.session.seed = 3;
+    repl::Repl r(o);
+    std::string out;
+    r.start(out);
+    r.execute("auto", out);
+    size_t held = mallinfo2().uordblks - before;
+    size_t beforeClone = mallinfo2().uordblks;
+    {
+      engine::Session copy = *r.session();
+      clone = static_cast<double>(mallinfo2().uordblks - beforeClone);
+      benchmark::DoNotOptimize(copy.state().units.data());
+    }
+    mib = static_cast<double>(held) / (1 << 20);
+    perMove = static_cast<double>(held) / 500.0;
+  }
+  state.counters["MiB"] = mib;
+  state.counters["x_one_game"] = clone > 0 ? perMove / clone : 0;
+}
+BENCHMARK(BM_UndoHistoryChalonsGame)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // Listing every legal option at Chalons' first movement window (a move per unit and reachable
 // hex, each checked by the action's requirements) on a game the memo has not seen: what the

@@ -43,12 +43,18 @@ Repl::Repl(const Repl& o)
                                k.options, k.keptScenario, k.replacedBy, k.edited});
 }
 
-bool Repl::start(std::string& out) {
+bool Repl::start(std::string& out, std::shared_ptr<const ir::Program> program) {
   diag::SourceManager sm;
   diag::Diagnostics diags(sm);
-  check::Loader loader(diags);
-  check::LoadRequest req{options_.ruleset, options_.scenario, options_.houses};
-  check::Loaded loaded = loader.load(req);
+  check::Loaded loaded;
+  const bool preloaded = program != nullptr && !program->sides.empty();
+  if (preloaded) {
+    loaded.program = std::move(program);
+  } else {
+    check::Loader loader(diags);
+    check::LoadRequest req{options_.ruleset, options_.scenario, options_.houses};
+    loaded = loader.load(req);
+  }
   if (!loaded.program) {
     out += diags.render(false);
     return false;
@@ -89,7 +95,7 @@ bool Repl::start(std::string& out) {
                      p.scenarioTitle.empty() ? p.scenarioName : p.scenarioTitle,
                      p.levels.size() > 1 ? "level " + p.levels[session_->state().level] + ", " : "",
                      options_.session.seed);
-  out += analysis::provenanceLine(analysis::provenance(p, sm));
+  if (!preloaded) out += analysis::provenanceLine(analysis::provenance(p, sm));
   cmdStatus(out);
   return true;
 }

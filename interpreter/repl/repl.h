@@ -52,8 +52,10 @@ class Repl {
   Repl(const Repl& other);
   Repl& operator=(const Repl&) = delete;
 
-  // Loads the ruleset and starts the game; on failure `out` holds the errors.
-  bool start(std::string& out);
+  // Loads the ruleset and starts the game; on failure `out` holds the errors. Given `program`
+  // (the very program these options load, already loaded: a scenario's, not a sandbox's), it is
+  // used instead of loading the files again, and the start says no provenance line.
+  bool start(std::string& out, std::shared_ptr<const ir::Program> program = nullptr);
 
   // Runs one command line, appending what it prints to `out`. Returns false after `quit`.
   bool execute(const std::string& line, std::string& out);
@@ -200,9 +202,11 @@ class Repl {
   // the latest last, each with its undo history: `undo` with nothing left to undo in the game in
   // play goes back to the one before. At most kKeptGames.
   // The game a save's record makes: a fresh REPL of its origin with its commands replayed (null,
-  // with `why`, if one is refused or is not a move of the game).
+  // with `why`, if one is refused or is not a move of the game). Given `program` (the program of
+  // the game in play, known to be the one the origin loads), the files are not loaded again.
   std::unique_ptr<Repl> makeFromRecord(const engine::SaveRecord& record, std::string& why,
-                                       std::string* log = nullptr) const;
+                                       std::string* log = nullptr,
+                                       std::shared_ptr<const ir::Program> program = nullptr) const;
   engine::SaveRecord saveRecord() const;  // this game's, for a save
   bool edited_ = false;  // loaded with --trust: not known to be a game the rules can reach
   struct KeptGame {

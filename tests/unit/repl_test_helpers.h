@@ -1,5 +1,5 @@
 // Helpers shared by the unit tests that drive a REPL: one command line's answer, and the options
-// of a Chalons game with a given seed.
+// of a game (a Chalons game) with a given seed.
 #pragma once
 
 #include <cstdint>
@@ -15,12 +15,18 @@ inline std::string run(repl::Repl& r, const std::string& line) {
   return out;
 }
 
-inline repl::ReplOptions chalons(uint64_t seed) {
+// The options of a game of `ruleset` (its `scenario`, or "" for its sandbox) with a given seed.
+inline repl::ReplOptions game(const std::string& ruleset, const std::string& scenario,
+                              uint64_t seed) {
   repl::ReplOptions o;
-  o.ruleset = "standard";
-  o.scenario = "chalons";
+  o.ruleset = ruleset;
+  o.scenario = scenario;
   o.session.seed = seed;
   return o;
+}
+
+inline repl::ReplOptions chalons(uint64_t seed) {
+  return game("standard", "chalons", seed);
 }
 
 }  // namespace polemos::test_helpers

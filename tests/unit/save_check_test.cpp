@@ -210,10 +210,7 @@ TEST_F(SaveCheck, AutoAfterALoadGoesOnAsItWouldHave) {
 // --trust: a unit at fatigue 71, or -1, is refused as corrupt, naming the unit and the range; the
 // game in play is kept. A set-up edit past the range is refused the same way.
 TEST_F(SaveCheck, AFieldOutsideItsRangeIsRefusedEvenTrusted) {
-  repl::ReplOptions o;
-  o.ruleset = "warfare";
-  o.scenario = "drill";
-  o.session.seed = 5;
+  repl::ReplOptions o = polemos::test_helpers::game("warfare", "drill", 5);
   repl::Repl r(o);
   std::string out;
   ASSERT_TRUE(r.start(out)) << out;

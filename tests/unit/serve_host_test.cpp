@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "repl_test_helpers.h"
 #include "serve/host.h"
 
 using namespace polemos;
@@ -140,11 +141,7 @@ TEST(ServeHost, ClicksBecomeMoves) {
 }
 
 TEST(ServeHost, DeluxeClickKeepsTheFacing) {
-  repl::ReplOptions o;
-  o.ruleset = "deluxe";
-  o.scenario = "";
-  o.session.seed = 1;
-  serve::GameHost game(o);
+  serve::GameHost game(polemos::test_helpers::game("deluxe", "", 1));
   std::string out;
   ASSERT_TRUE(game.start(out)) << out;
   for (const char* line : {"sandbox 6x6 --letters", "place blue HI C3 facing SE as h1",
