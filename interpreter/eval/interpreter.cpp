@@ -518,6 +518,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           // A list a builtin makes (hexes(), units(), map, filter) is work done like any other.
           if (r.tag == Tag::List)
             charge(static_cast<int64_t>(r.items().size()) * limits::kStepsPerItem);
+          else if (r.tag == Tag::Str)
+            charge(static_cast<int64_t>(r.text().size()) / limits::kStringBytesPerStep);
           // place(), eliminate(), exit_map() and restore() stamp the unit, the hexes and the roster
           // themselves (a move keeps the searches of units whose search did not look there),
           // set_active() and set_turn() the clock; every other effect is a new epoch.

@@ -24,6 +24,8 @@ const std::vector<Limit>& all() {
        "ranges count against the step budget"},
       {"steps charged per comparison of a sort", kStepsPerComparison,
        "sorting counts against the step budget"},
+      {"bytes of a string a builtin makes per step charged", kStringBytesPerStep,
+       "making strings counts against the step budget"},
       {"steps charged per stop passed within a command", kStepsPerStop,
        "rolls and pauses count against the step budget"},
       {"trace events per command", kMaxTraceEventsPerCommand, "more are stopped as a loop"},

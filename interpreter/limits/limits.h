@@ -54,6 +54,9 @@ inline constexpr int64_t kMaxRunStepBudget = 20 * kStepBudget;
 inline constexpr int64_t kStepsPerItem = 1;
 inline constexpr int64_t kStepsPerRangeNumber = 5;
 inline constexpr int64_t kStepsPerComparison = 6;
+// Bytes of a string a builtin makes per step charged (`str` of a long list writes some 7 MB: a
+// byte costs about 2.5 ns).
+inline constexpr int64_t kStringBytesPerStep = 2;
 // Steps charged for each stop a command passes through (a roll made, a pause gone past): the
 // engine's work between two runs of the rules is some 250 ns, about fifty instructions.
 inline constexpr int64_t kStepsPerStop = 50;

@@ -36,7 +36,7 @@ TEST(Limits, EachIsNamedOnceWithItsReason) {
     EXPECT_GT(l.value, 0) << l.name;
     EXPECT_FALSE(std::string(l.what).empty()) << l.name;
   }
-  EXPECT_EQ(limits::all().size(), 22u);
+  EXPECT_EQ(limits::all().size(), 23u);
 }
 
 TEST(Limits, MapAtTheEdge) {
