@@ -312,9 +312,12 @@ Outcome Session::resolveRoll(const Value& result) {
   Command command(*this);
   if (stop_.kind != Stop::Roll) return Outcome{Outcome::Error, "no roll is pending", {}};
   const RollInfo& r = program_->rolls[stop_.index];
-  Interpreter in(*program_, state_, machine_, &memo_, steps());
-  in.trace(r.citations, eval::TraceKind::Roll, program_->rollText(stop_.index, stop_.count), "",
-           display(result));
+  {
+    // Gone before run(): an interpreter gives its steps back to the command's budget when it ends.
+    Interpreter in(*program_, state_, machine_, &memo_, steps());
+    in.trace(r.citations, eval::TraceKind::Roll, program_->rollText(stop_.index, stop_.count), "",
+             display(result));
+  }
   machine_.stack.push_back(result);
   return run();
 }
