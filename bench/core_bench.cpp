@@ -4,10 +4,12 @@
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
+#include <deque>
 #include <filesystem>
 #include <fstream>
 
 #include "check/loader.h"
+#include "engine/history.h"
 #include "engine/random_player.h"
 #include "engine/session.h"
 #include "repl/repl.h"
@@ -136,36 +138,55 @@ void BM_CloneChalons(benchmark::State& state) {
 }
 BENCHMARK(BM_CloneChalons);
 
-// The REPL's undo history of a whole Chalons game played by `auto` (seed 3, some 1,500 moves, the
-// last 500 kept): the heap it holds (MiB, from the allocator's count) against one clone of the
-// game at its end, and the time to play it. Undo keeps whole games sharing their trace chunks;
-// this is the figure to beat by storing differences.
+// The undo history of a whole Chalons game (seed 3; the random player's moves, pushed before each
+// as the REPL does, the last History::kMaxUndo kept): the heap it holds (MiB, from the allocator's
+// count when it is let go), per entry against one clone of the game at its end (x_one_game).
+// /0 keeps whole copies of the game, as undo did before engine/history kept differences: the
+// baseline, measured in the same run.
 void BM_UndoHistoryChalonsGame(benchmark::State& state) {
-  double mib = 0, perMove = 0, clone = 0;
+  const bool copies = state.range(0) == 0;
+  auto start = chalonsSession();
+  if (!start) return state.SkipWithError("chalons not available");
+  double mib = 0, perEntry = 0, clone = 0, entries = 0;
   for (auto _ : state) {
-    size_t before = mallinfo2().uordblks;
-    repl::ReplOptions o;
-    o.ruleset = "standard";
-    o.scenario = "chalons";
-    o.session.seed = 3;
-    repl::Repl r(o);
-    std::string out;
-    r.start(out);
-    r.execute("auto", out);
-    size_t held = mallinfo2().uordblks - before;
+    engine::Session s = *start;
+    engine::RandomPlayer player(3);
+    std::vector<std::string> log;
+    auto history = std::make_unique<engine::History>();
+    std::deque<engine::Session> whole;
+    size_t pushed = 0;
+    for (int m = 0; m < 5000 && !s.over(); ++m) {
+      if (copies) {
+        whole.push_back(s);
+        if (whole.size() > engine::History::kMaxUndo) whole.pop_front();
+      } else {
+        history->push(s, log);
+      }
+      ++pushed;
+      if (player.play(s).kind == engine::RandomPlayer::Move::None) break;
+      log.push_back("move " + std::to_string(m));
+    }
+    size_t held = mallinfo2().uordblks;
+    history.reset();
+    whole.clear();
+    whole.shrink_to_fit();
+    held -= mallinfo2().uordblks;
     size_t beforeClone = mallinfo2().uordblks;
     {
-      engine::Session copy = *r.session();
+      engine::Session copy = s;
       clone = static_cast<double>(mallinfo2().uordblks - beforeClone);
       benchmark::DoNotOptimize(copy.state().units.data());
     }
+    entries = static_cast<double>(std::min(pushed, engine::History::kMaxUndo));
     mib = static_cast<double>(held) / (1 << 20);
-    perMove = static_cast<double>(held) / 500.0;
+    perEntry = static_cast<double>(held) / entries;
   }
   state.counters["MiB"] = mib;
-  state.counters["x_one_game"] = clone > 0 ? perMove / clone : 0;
+  state.counters["entries"] = entries;
+  state.counters["KiB_per_entry"] = perEntry / 1024;
+  state.counters["x_one_game"] = clone > 0 ? perEntry / clone : 0;
 }
-BENCHMARK(BM_UndoHistoryChalonsGame)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_UndoHistoryChalonsGame)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // Listing every legal option at Chalons' first movement window (a move per unit and reachable
 // hex, each checked by the action's requirements) on a game the memo has not seen: what the

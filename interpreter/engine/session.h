@@ -167,6 +167,8 @@ class Session {
  private:
   // engine/setup's typed edits change the state; nothing else outside the Session does.
   friend struct SetupAccess;
+  // engine/history keeps the state of an undo entry as a difference from the next one's.
+  friend class History;
   Outcome run();  // runs the machine to the next stop, rolling dice when autoRoll_
   void replaceState(eval::GameState&& earlier);
   std::string applyConfig();

@@ -148,7 +148,12 @@ struct GameState {
   static constexpr size_t kHexSlot = 253, kFacingSlot = 254, kWholeUnit = 255;
   uint64_t epoch = 0;
   std::vector<uint64_t> unitStamps, hexStamps;
-  std::vector<std::vector<uint64_t>> fieldStamps;  // per unit, per slot
+  // Per unit, per slot, densely: the hex slot first, then the facing, then the class fields (a
+  // unit's vector is a few words, not 255, which every copy of the game would carry).
+  std::vector<std::vector<uint64_t>> fieldStamps;
+  static size_t stampIndex(size_t slot) {
+    return slot == kHexSlot ? 0 : slot == kFacingSlot ? 1 : slot + 2;
+  }
 
   // Every change goes through one of these (nothing else bumps `version`).
   void touch() { epoch = ++version; }
@@ -157,8 +162,9 @@ struct GameState {
     if (fieldStamps.size() <= u) fieldStamps.resize(u + 1);
     if (slot < kWholeUnit) {
       auto& f = fieldStamps[u];
-      if (f.size() <= slot) f.resize(slot + 1, 0);
-      f[slot] = version;
+      const size_t i = stampIndex(slot);
+      if (f.size() <= i) f.resize(i + 1, 0);
+      f[i] = version;
     }
   }
   void touchHex(size_t h) { stamp(hexStamps, h); }
@@ -194,8 +200,9 @@ struct GameState {
   uint64_t unitStamp(size_t u) const { return u < unitStamps.size() ? unitStamps[u] : 0; }
   uint64_t fieldStamp(size_t u, size_t slot) const {
     if (slot >= kWholeUnit) return unitStamp(u);
-    if (u >= fieldStamps.size() || slot >= fieldStamps[u].size()) return 0;
-    return fieldStamps[u][slot];
+    const size_t i = stampIndex(slot);
+    if (u >= fieldStamps.size() || i >= fieldStamps[u].size()) return 0;
+    return fieldStamps[u][i];
   }
   uint64_t hexStamp(size_t h) const { return h < hexStamps.size() ? hexStamps[h] : 0; }
 

@@ -3,6 +3,8 @@
 // step, a what-if clone, a search). Copying a trace of n events copies n / kChunk pointers and at
 // most one partly filled chunk, so the undo history of a long game holds each event once instead
 // of once per step (a Chalons game played to the end held about a gigabyte of copied trace).
+// Events are shared one by one too, so the partly filled chunk a copy takes costs a pointer per
+// event, not the events.
 //
 // Only appending and clearing change it; reading is by index or iteration, as a vector's.
 // It knows nothing of what an event means (eval/trace.h renders them).
@@ -69,7 +71,7 @@ class TraceLog {
   size_t first() const { return first_; }
   bool empty() const { return size_ == first_; }
   const TraceEvent& operator[](size_t i) const {
-    return (*chunks_[i / kChunk - first_ / kChunk])[i % kChunk];
+    return *(*chunks_[i / kChunk - first_ / kChunk])[i % kChunk];
   }
   const TraceEvent& back() const { return (*this)[size_ - 1]; }
 
@@ -81,16 +83,17 @@ class TraceLog {
       first_ += kChunk;
     }
     if (chunks_.empty() || chunks_.back()->size() == kChunk) {
-      chunks_.push_back(std::make_shared<std::vector<TraceEvent>>());
+      chunks_.push_back(std::make_shared<Chunk>());
       chunks_.back()->reserve(kChunk);
     } else if (chunks_.back().use_count() > 1) {
-      // The last chunk is shared with a copy: this one gets its own before it grows.
-      auto own = std::make_shared<std::vector<TraceEvent>>();
+      // The last chunk is shared with a copy: this one gets its own before it grows (a copy of
+      // the pointers to its events, which stay shared).
+      auto own = std::make_shared<Chunk>();
       own->reserve(kChunk);
       *own = *chunks_.back();
       chunks_.back() = std::move(own);
     }
-    chunks_.back()->push_back(std::move(e));
+    chunks_.back()->push_back(std::make_shared<const TraceEvent>(std::move(e)));
     ++size_;
   }
   void clear() {
@@ -151,7 +154,11 @@ class TraceLog {
   }
 
  private:
-  std::vector<std::shared_ptr<std::vector<TraceEvent>>> chunks_;
+  // An event is written once and never changed: a chunk holds pointers to its events, so that a
+  // copy that must have its own last chunk copies pointers, and the undo entries that each hold a
+  // different part of the last chunk hold its events once between them.
+  using Chunk = std::vector<std::shared_ptr<const TraceEvent>>;
+  std::vector<std::shared_ptr<Chunk>> chunks_;
   size_t size_ = 0;
   size_t first_ = 0;  // a multiple of kChunk: only whole chunks are let go
 };
