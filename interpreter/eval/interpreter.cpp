@@ -181,10 +181,7 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
 
 std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args,
                                               std::string& error, Stop* failed) {
-  if (pureDepth_ == 0 && !shared_) {
-    own_.renew(stepBudget());
-    budget_ = own_.left;
-  }
+  if (pureDepth_ == 0) renewOwnBudget();
   try {
     if (pureDepth_ >= limits::kMaxPureDepth)
       throw RuntimeError(
@@ -241,10 +238,7 @@ int64_t Interpreter::stepBudgetFor(const ir::Program& program, const MemoCache* 
 }
 
 Stop Interpreter::run() {
-  if (!shared_) {
-    own_.renew(stepBudget());
-    budget_ = own_.left;
-  }
+  renewOwnBudget();
   Stop s = execute(machine_, false, 0);
   return s;
 }

@@ -89,8 +89,8 @@ class Interpreter {
         ctx_(program, state, *this),
         memo_(memo),
         shared_(shared) {
-    if (!shared_) own_.renew(stepBudget());
     budget_ = command().left;
+    renewOwnBudget();
   }
   ~Interpreter() {
     if (shared_) shared_->left = budget_;
@@ -176,6 +176,12 @@ class Interpreter {
   StepBudget* shared_ = nullptr;
   StepBudget own_;
   StepBudget& command() { return shared_ ? *shared_ : own_; }
+  // Without a command's budget: a new run (or a top-level pure call) has a whole budget.
+  void renewOwnBudget() {
+    if (shared_) return;
+    own_.renew(stepBudget());
+    budget_ = own_.left;
+  }
   int64_t budget_ = 0;
   // Runs of execute() under way: the trace limit stops a run with an error, and a trace event
   // written outside one (the engine's record of an action) is counted but never stopped.

@@ -205,8 +205,8 @@ void Interpreter::touchField(const Value& obj, int32_t nameId) {
 
 void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bool add) {
   const std::string& name = program_.names[nameId];
-  // Sets `slot` (field `field` of `who`) to the value, or adds it; a value outside the field's
-  // range is refused before anything changes.
+  // Sets `slot` (field `field` of `who`, the subject of the trace event) to the value, or adds
+  // it; a value outside the field's range is refused before anything changes.
   auto apply = [&](Value& slot, const FieldInfo& field, const std::string& who) {
     Value next = v;
     if (add) {
@@ -229,10 +229,10 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     const Schema& cls = program_.classes[u.cls];
     int32_t slot = cls.find(nameId);
     if (slot >= 0 && cls.fields[slot].isState) {
-      before = u.fields[slot];
-      apply(u.fields[slot], cls.fields[slot], u.id + "." + name);
-      after = u.fields[slot];
       subject = u.id + "." + name;
+      before = u.fields[slot];
+      apply(u.fields[slot], cls.fields[slot], subject);
+      after = u.fields[slot];
       info = &cls.fields[slot];
       shownSchema = cls.declaresDisplay;
     } else if (name == "facing" && v.tag == Tag::Int) {
@@ -250,20 +250,20 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
     if (slot < 0 || program_.sideState.fields[slot].derived >= 0)
       throw RuntimeError(fmt::format("the side state has no field '{}'", name));
     Value& f = state_.sides.at(obj.i).fields[slot];
-    before = f;
-    apply(f, program_.sideState.fields[slot], program_.sides[obj.i].name + "." + name);
-    after = f;
     subject = program_.sides[obj.i].name + "." + name;
+    before = f;
+    apply(f, program_.sideState.fields[slot], subject);
+    after = f;
     info = &program_.sideState.fields[slot];
     shownSchema = program_.sideState.declaresDisplay;
   } else if (obj.tag == Tag::None) {
     int32_t slot = program_.gameState.find(nameId);
     if (slot < 0 || program_.gameState.fields[slot].derived >= 0)
       throw RuntimeError(fmt::format("the game state has no field '{}'", name));
-    before = state_.game[slot];
-    apply(state_.game[slot], program_.gameState.fields[slot], "game." + name);
-    after = state_.game[slot];
     subject = "game." + name;
+    before = state_.game[slot];
+    apply(state_.game[slot], program_.gameState.fields[slot], subject);
+    after = state_.game[slot];
     info = &program_.gameState.fields[slot];
     shownSchema = program_.gameState.declaresDisplay;
   } else if (obj.tag == Tag::Hex) {
@@ -273,12 +273,12 @@ void Interpreter::setMember(const Value& obj, int32_t nameId, const Value& v, bo
       throw RuntimeError(fmt::format("the hex state has no field '{}'", name));
     if (h < 0 || h >= state_.map.size() || slot >= state_.map.hexFieldCount)
       throw RuntimeError("no such hex");
+    subject = state_.map.label(h) + "." + name;
     before = state_.map.hexField(h, slot);
     after = before;
-    apply(after, program_.hexState.fields[slot], state_.map.label(h) + "." + name);
+    apply(after, program_.hexState.fields[slot], subject);
     if (before == after) return;
     state_.map.hexFields.mut()[static_cast<size_t>(h) * state_.map.hexFieldCount + slot] = after;
-    subject = state_.map.label(h) + "." + name;
     info = &program_.hexState.fields[slot];
   } else {
     throw RuntimeError(fmt::format("cannot set a field of {}", tagName(obj.tag)));
