@@ -270,6 +270,16 @@ size_t greedyChoice(engine::Session& s, const std::vector<engine::Option>& opts,
   return rng.next() % opts.size();
 }
 
+// An error of the rules met while a player listed or drew its options: the game stops with it,
+// as the REPL's `auto` says it (an option it hid could not be played, so the game is not one the
+// rules make).
+std::optional<std::string> rulesFailed(engine::Session& s) {
+  auto errors = s.takeListingErrors();
+  if (errors.empty()) return std::nullopt;
+  return "the rules failed while a move was drawn: " + errors.front() +
+         " (at: " + s.describeStop() + ")";
+}
+
 }  // namespace
 
 SimGame playRandomGame(std::shared_ptr<const ir::Program> program, engine::SessionConfig config,
@@ -301,6 +311,10 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
     if (who >= 0 && static_cast<size_t>(who) < players.size() &&
         players[static_cast<size_t>(who)] == PlayerKind::Greedy) {
       auto opts = s.legal();
+      if (auto e = rulesFailed(s)) {
+        g.error = *e;
+        break;
+      }
       if (opts.empty()) {
         g.error = "no legal option: " + s.describeStop();
         break;
@@ -325,6 +339,10 @@ SimGame playGame(std::shared_ptr<const ir::Program> program, engine::SessionConf
         continue;
     }
     engine::RandomPlayer::Move m = random.play(s);
+    if (auto e = rulesFailed(s)) {
+      g.error = *e;
+      break;
+    }
     if (m.kind == engine::RandomPlayer::Move::None) {
       g.error = "no legal option: " + s.describeStop();
       break;

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "eval/interpreter.h"
@@ -83,6 +84,9 @@ class Session {
   // Errors of the rules met by the last legal() (at most a few, each once): an option they hid
   // may be missing from the list. Empty when the rules listed cleanly.
   const std::vector<std::string>& listingErrors() const { return listingErrors_; }
+  // The errors met since the last legal() or take (a random player's draws, which list nothing
+  // whole), and from now none: each is said once.
+  std::vector<std::string> takeListingErrors() { return std::exchange(listingErrors_, {}); }
   // The parts of `legal()`, for a player that draws one option instead of listing them all
   // (engine/random_player): the actions open at the current window (those of the phase in use at
   // this level and with these options); the candidates for parameter `prefix.size()` of an action

@@ -324,10 +324,18 @@ void Repl::cmdAuto(const std::vector<std::string>& args, std::string& out) {
   }
   // A seeded player: the same seed and commands give the same moves.
   long long done = 0;
+  session_->takeListingErrors();
+  // An error of the rules while the player drew its move is said, never swallowed: the option it
+  // hid could not be drawn.
+  auto sayListingErrors = [&] {
+    for (const auto& e : session_->takeListingErrors())
+      error(out, "the rules failed while a move was drawn (an option may be missing): " + e);
+  };
   while (done < n && !session_->over()) {
     size_t before = session_->state().trace.size();
     engine::RandomPlayer::Move m = autoPlayer_.play(
         *session_, [&] { pushHistory(); }, [&] { history_.dropLast(); });
+    sayListingErrors();
     if (m.kind == engine::RandomPlayer::Move::None) break;
     if (m.kind == engine::RandomPlayer::Move::Relist) {
       // A refused option that took back the action under way changed the game: recorded, so that
