@@ -92,6 +92,28 @@ TEST_F(SaveCheck, ARaisedFieldIsRefusedAndNamed) {
   EXPECT_TRUE(tried);
 }
 
+// A number with an exponent where the save holds whole numbers (a fuzzer's find: an elevation of
+// 9.2e19, read as an integer, was undefined behaviour) is refused as malformed, even trusted.
+TEST_F(SaveCheck, ANumberThatIsNotWholeIsRefusedEvenTrusted) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  for (const char* where : {"elevation", "turn"}) {
+    json tampered = save;
+    if (std::string(where) == "turn")
+      tampered["turn"] = 9.2233720368547758e19;
+    else
+      tampered["map"]["elevation"][0] = 9.2233720368547758e19;
+    std::string before = r.saveText();
+    std::string f = write(tampered, std::string("float_") + where + ".json");
+    for (const std::string& cmd : {"load " + f, "load --trust " + f}) {
+      std::string said = run(r, cmd);
+      EXPECT_NE(said.find("a number in the save is not a whole number"), std::string::npos)
+          << where << ": " << said;
+      EXPECT_TRUE(r.saveText() == before) << "the game in play changed";
+    }
+  }
+}
+
 TEST_F(SaveCheck, AMovedUnitADuplicatedUnitAndAChangedGeneratorAreRefused) {
   repl::Repl r(chalons(3));
   json save = played(r);
