@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
 
 #include "engine/random_player.h"
 
@@ -278,6 +279,20 @@ std::optional<std::string> rulesFailed(engine::Session& s) {
   if (errors.empty()) return std::nullopt;
   return "the rules failed while a move was drawn: " + errors.front() +
          " (at: " + s.describeStop() + ")";
+}
+
+// A whole number of a shard's JSON: one with a fraction or an exponent is refused (converting
+// it to an integer past the integer's range would be undefined behaviour).
+template <class T>
+T whole(const nlohmann::json& v) {
+  if (!v.is_number_integer()) throw std::runtime_error("not a whole number: " + v.dump());
+  return v.get<T>();
+}
+std::vector<int64_t> wholes(const nlohmann::json& v) {
+  if (!v.is_array()) throw std::runtime_error("not a list of whole numbers: " + v.dump());
+  std::vector<int64_t> out;
+  for (const auto& x : v) out.push_back(whole<int64_t>(x));
+  return out;
 }
 
 }  // namespace
@@ -607,22 +622,22 @@ bool fromJson(const std::string& text, SimSpec& spec, std::vector<std::string>& 
     spec.options.clear();
     for (auto it = j.at("options").begin(); it != j.at("options").end(); ++it)
       spec.options.emplace_back(it.key(), it.value().get<std::string>());
-    spec.seed = j.at("seed").get<uint64_t>();
-    spec.games = j.at("games").get<uint64_t>();
+    spec.seed = whole<uint64_t>(j.at("seed"));
+    spec.games = whole<uint64_t>(j.at("games"));
     spec.players = j.at("players").get<std::string>();
     sides = j.at("sides").get<std::vector<std::string>>();
     for (const auto& x : j.at("results")) {
       SimGame g;
-      g.index = x.at("index").get<uint64_t>();
-      g.seed = x.at("seed").get<uint64_t>();
+      g.index = whole<uint64_t>(x.at("index"));
+      g.seed = whole<uint64_t>(x.at("seed"));
       g.finished = x.at("finished").get<bool>();
       if (x.contains("error")) g.error = x.at("error").get<std::string>();
       g.winner = x.at("winner").get<std::string>();
       g.level = x.at("level").get<std::string>();
-      g.turns = x.at("turns").get<int64_t>();
-      g.losses = x.at("losses").get<std::vector<int64_t>>();
-      g.vp = x.at("vp").get<std::vector<int64_t>>();
-      g.decisions = x.at("decisions").get<uint64_t>();
+      g.turns = whole<int64_t>(x.at("turns"));
+      g.losses = wholes(x.at("losses"));
+      g.vp = wholes(x.at("vp"));
+      g.decisions = whole<uint64_t>(x.at("decisions"));
       games.push_back(std::move(g));
     }
   } catch (const std::exception& e) {

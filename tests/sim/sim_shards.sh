@@ -20,6 +20,12 @@ grep -q "^6 games of deluxe phalanx (seeds 3 to 8), players random: 6 finished, 
 # A shard of another run is refused.
 "$polemos" sim deluxe phalanx --games 6 --seed 4 --shard 2/2 --json > "$work/other.json"
 if "$polemos" sim --merge "$work/s1.json" "$work/other.json" > /dev/null 2>&1; then echo "sim: merged shards of two runs"; exit 1; fi
+# A shard whose seed is a number with an exponent (9.2e19: converting it would be undefined
+# behaviour) is refused with the reason.
+sed 's/"seed": 3,/"seed": 9.2233720368547758e19,/' "$work/s1.json" > "$work/float.json"
+grep -q '9.2233720368547758e19' "$work/float.json" || { echo "sim: the shard has no seed to change"; head "$work/s1.json"; exit 1; }
+if out=$("$polemos" sim --merge "$work/float.json" "$work/s2.json" 2>&1); then echo "sim: merged a shard whose seed is not whole"; exit 1; fi
+grep -q "not a whole number" <<<"$out" || { echo "sim: a shard with a seed not whole: $out"; exit 1; }
 # The same game as the REPL's `auto` with that seed.
 printf '# ruleset: deluxe\n# scenario: phalanx\n# seed: 3\ntrace off\nauto\neval turn()\n' > "$work/game.script"
 turn=$("$polemos" run "$work/game.script" | tail -1)
