@@ -28,7 +28,7 @@ std::vector<std::string> History::Lines::lines() const {
   return out;
 }
 
-void History::add(std::vector<Entry>& list, const Session& now,
+void History::add(std::deque<Entry>& list, const Session& now,
                   const std::vector<std::string>& log) {
   const Lines* like = nullptr;
   if (!list.empty()) {
@@ -50,7 +50,7 @@ void History::add(std::vector<Entry>& list, const Session& now,
   list.push_back(std::move(e));
 }
 
-History::Entry History::pop(std::vector<Entry>& list) {
+History::Entry History::pop(std::deque<Entry>& list) {
   Entry top = std::move(list.back());
   list.pop_back();
   if (!list.empty()) {
@@ -67,7 +67,7 @@ History::Entry History::pop(std::vector<Entry>& list) {
 void History::push(const Session& now, const std::vector<std::string>& log) {
   add(undo_, now, log);
   redo_.clear();
-  if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
+  if (undo_.size() > kMaxUndo) undo_.pop_front();  // the oldest goes, the others stay put
 }
 
 bool History::undo(Session& now, std::vector<std::string>& log) {

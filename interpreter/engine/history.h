@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -62,12 +63,11 @@ class History {
     std::optional<eval::StateDelta> actionStart, commandStart;
     Lines log;
   };
-  std::vector<Entry> undo_, redo_;
+  std::deque<Entry> undo_, redo_;
   // A list's newest entry (the last) is whole: the one before it becomes a difference from it.
-  static void add(std::vector<Entry>& list, const Session& now,
-                  const std::vector<std::string>& log);
+  static void add(std::deque<Entry>& list, const Session& now, const std::vector<std::string>& log);
   // Takes the newest entry off, whole; the one before it becomes whole.
-  static Entry pop(std::vector<Entry>& list);
+  static Entry pop(std::deque<Entry>& list);
 };
 
 }  // namespace polemos::engine
