@@ -41,7 +41,7 @@ void BM_ParseAndCheckAll(benchmark::State& state) {
   }
   state.counters["files"] = static_cast<double>(files.size());
 }
-BENCHMARK(BM_ParseAndCheckAll)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseAndCheckAll)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Loads one ruleset by name with its scenario (when the shipped rulesets exist).
 void BM_LoadRuleset(benchmark::State& state, const char* ruleset, const char* scenario) {

@@ -150,7 +150,7 @@ struct Layer {
 struct Loader::Impl {
   Loader& self;
   diag::Diagnostics& D;
-  std::vector<std::unique_ptr<ast::File>> files;  // owned ASTs
+  std::vector<std::shared_ptr<ast::File>> files;  // the ASTs this load uses
   std::map<std::string, ast::File*> parsed;       // canonical path -> AST
   std::set<std::string> loadingRulesets;          // cycle detection
   std::set<std::string> usedModules;
@@ -163,6 +163,10 @@ struct Loader::Impl {
 
   explicit Impl(Loader& l) : self(l), D(l.diags_) {}
 
+  // A file is parsed once per Loader, however many loads read it (`polemos check rulesets` loads
+  // Standard's files for every scenario and overlay): a later load reads the file again and
+  // reuses the tree when the text is the same, byte for byte. Its syntax and citation errors were
+  // reported when it was parsed; a load that uses it fails as the first did.
   ast::File* parsePath(const fs::path& p, diag::SourceRange from) {
     std::error_code ec;
     fs::path canon = fs::weakly_canonical(p, ec);
@@ -178,19 +182,29 @@ struct Loader::Impl {
       D.error(from, why);
       return nullptr;
     }
-    sourceFiles.emplace_back(sourceName(p), textHash(text));
-    diag::FileId id = D.sources().add(displayPath(p), std::move(text));
-    size_t errorsBefore = D.reportCount();
-    auto f = syntax::parseFile(D, id);
-    if (!f) return nullptr;
-    ast::File* raw = f.get();
-    // A file with syntax errors holds an incomplete tree: no load that uses it is compiled.
-    if (D.reportCount() > errorsBefore) {
+    auto cached = self.parseCache_.find(key);
+    if (cached == self.parseCache_.end() || D.sources().text(cached->second.file) != text) {
+      ParsedFile entry;
+      entry.source = sourceName(p);
+      entry.hash = textHash(text);
+      entry.file = D.sources().add(displayPath(p), std::move(text));
+      size_t errorsBefore = D.reportCount();
+      std::unique_ptr<ast::File> f = syntax::parseFile(D, entry.file);
+      if (!f) return nullptr;
+      checkCitationDocuments(*f);
+      // A file with syntax errors holds an incomplete tree: no load that uses it is compiled.
+      entry.broken = D.reportCount() > errorsBefore;
+      entry.tree = std::move(f);
+      cached = self.parseCache_.insert_or_assign(key, std::move(entry)).first;
+    }
+    const ParsedFile& entry = cached->second;
+    sourceFiles.emplace_back(entry.source, entry.hash);
+    ast::File* raw = entry.tree.get();
+    if (entry.broken) {
       syntaxBroken.insert(raw);
       usedBroken = true;
     }
-    checkCitationDocuments(*raw);
-    files.push_back(std::move(f));
+    files.push_back(entry.tree);
     parsed[key] = raw;
     return raw;
   }
@@ -663,7 +677,7 @@ struct Loader::Impl {
       rules->decls = std::move(merged);
       rules->changes = result.changes;
       rules->scenario = sc;
-      rules->trees = std::make_shared<std::vector<std::unique_ptr<ast::File>>>(std::move(files));
+      rules->trees = std::make_shared<std::vector<std::shared_ptr<ast::File>>>(std::move(files));
       files.clear();
       parsed.clear();
     }

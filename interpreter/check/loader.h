@@ -101,10 +101,19 @@ class Loader {
 
  private:
   struct Impl;
+  // A file parsed by this loader: its tree, whether parsing it reported errors (syntax, or a
+  // citation of another document), and its name and hash for a save's list of sources.
+  struct ParsedFile {
+    std::shared_ptr<ast::File> tree;
+    diag::FileId file{};
+    bool broken = false;
+    std::string source, hash;
+  };
   diag::Diagnostics& diags_;
   std::vector<std::string> roots_;
-  std::set<std::string> checkedRulesets_;     // by canonical path
-  std::map<std::string, std::string> texts_;  // sources given in memory (checkText), by path
+  std::set<std::string> checkedRulesets_;         // by canonical path
+  std::map<std::string, std::string> texts_;      // sources given in memory (checkText), by path
+  std::map<std::string, ParsedFile> parseCache_;  // by canonical path
 };
 
 }  // namespace polemos::check
