@@ -36,7 +36,7 @@ void hashValue(Fnv& f, const Value& v) {
   f.add(static_cast<int64_t>(v.tag));
   f.add(v.sub);
   f.add(v.i);
-  f.add(v.j);
+  f.add(v.j());
   f.add(v.text());
   for (const Value& e : v.items()) hashValue(f, e);
 }
@@ -49,10 +49,10 @@ json valueToJson(const Value& v) {
     case Tag::Func: {
       json items = json::array();
       for (const Value& e : v.items()) items.push_back(valueToJson(e));
-      return json::array({static_cast<int>(v.tag), v.sub, v.i, items, v.payload != nullptr});
+      return json::array({static_cast<int>(v.tag), v.sub, v.i, items, v.hasPayload()});
     }
     default:
-      return json::array({static_cast<int>(v.tag), v.sub, v.i, v.j});
+      return json::array({static_cast<int>(v.tag), v.sub, v.i, v.j()});
   }
 }
 
@@ -78,16 +78,17 @@ struct Reader {
     out.tag = static_cast<Tag>(tag);
     if (out.tag == Tag::Str) {
       if (j.size() != 2 || !j[1].is_string()) return fail("a string value is malformed");
-      out.payload = std::make_shared<const std::string>(j[1].get<std::string>());
+      out = Value::string(j[1].get<std::string>());
       return true;
     }
     if (out.tag == Tag::List || out.tag == Tag::Func) {
       if (j.size() != 5 || !j[1].is_number_integer() || !j[2].is_number_integer() ||
           !j[3].is_array() || !j[4].is_boolean())
         return fail("a list value is malformed");
-      out.sub = j[1].get<int32_t>();
-      out.i = j[2].get<int64_t>();
-      if (out.tag == Tag::Func && !inRange(out.i, p.functions.size()))
+      const Tag kind = out.tag;
+      const auto sub = j[1].get<int32_t>();
+      const auto index = j[2].get<int64_t>();
+      if (kind == Tag::Func && !inRange(index, p.functions.size()))
         return fail("a function value is out of range");
       if (j[4].get<bool>()) {
         ValueList items;
@@ -96,8 +97,13 @@ struct Reader {
           if (!value(e, x, depth + 1)) return false;
           items.push_back(std::move(x));
         }
-        out.payload = std::make_shared<const ValueList>(std::move(items));
+        out = kind == Tag::Func ? Value::closure(index, std::move(items))
+                                : Value::makeList(std::move(items));
+        if (kind == Tag::Func && !out.hasPayload()) return fail("a closure's captures are empty");
       }
+      out.tag = kind;
+      out.sub = sub;
+      out.i = index;
       return true;
     }
     if (j.size() != 4 || !j[1].is_number_integer() || !j[2].is_number_integer() ||
@@ -105,7 +111,11 @@ struct Reader {
       return fail("a value is malformed");
     out.sub = j[1].get<int32_t>();
     out.i = j[2].get<int64_t>();
-    out.j = j[3].get<int64_t>();
+    if (out.tag == Tag::Odds) {
+      out = Value::odds(out.i, j[3].get<int64_t>());
+    } else if (j[3].get<int64_t>() != 0) {
+      return fail("a value is malformed");
+    }
     bool ok = true;
     switch (out.tag) {
       case Tag::Enum:
@@ -143,7 +153,7 @@ struct Reader {
         ok = inRange(out.i, p.dice.size());
         break;
       case Tag::Odds:
-        ok = out.i > 0 && out.j > 0;
+        ok = out.i > 0 && out.j() > 0;
         break;
       default:
         break;

@@ -391,13 +391,12 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           break;
         }
         case Op::MakeClosure: {
-          Value f = Value::of(Tag::Func, in.a);
+          ValueList caps;
           if (in.b > 0) {
-            ValueList caps(st.end() - in.b, st.end());
+            caps.assign(st.end() - in.b, st.end());
             st.resize(st.size() - in.b);
-            f.payload = std::make_shared<const ValueList>(std::move(caps));
           }
-          st.push_back(std::move(f));
+          st.push_back(Value::closure(in.a, std::move(caps)));
           break;
         }
         case Op::Member: {

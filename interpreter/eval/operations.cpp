@@ -354,7 +354,7 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
         const TableInfo& t = program_.tables.at(col.sub);
         eq = col.i >= 0 && col.i < static_cast<int64_t>(t.cols.size()) &&
              t.cols[col.i].kind == TableKeyInfo::Odds &&
-             compareOdds(t.cols[col.i].lo, t.cols[col.i].hi, odds.i, odds.j) == 0;
+             compareOdds(t.cols[col.i].lo, t.cols[col.i].hi, odds.i, odds.j()) == 0;
       }
       return Value::boolean(op == Op::Eq ? eq : !eq);
     }
@@ -377,7 +377,7 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
         if (a.tag == Tag::Column && b.tag == Tag::Column && a.sub == b.sub) {
           c = a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
         } else {
-          int64_t x1 = a.i, y1 = a.j, x2 = b.i, y2 = b.j;
+          int64_t x1 = a.i, y1 = a.j(), x2 = b.i, y2 = b.j();
           bool aBelow = a.tag == Tag::Column && !colOdds(a, x1, y1);
           bool bBelow = b.tag == Tag::Column && !colOdds(b, x2, y2);
           if (aBelow || bBelow)
@@ -460,7 +460,7 @@ Value Interpreter::index(const Value& obj, std::span<const Value> keys) {
     for (size_t i = 0; i < ks.size(); ++i) {
       const TableKeyInfo& key = ks[i];
       if (kind == TableInfo::OddsKeys && k.tag == Tag::Odds &&
-          compareOdds(k.i, k.j, key.lo, key.hi) == 0)
+          compareOdds(k.i, k.j(), key.lo, key.hi) == 0)
         return i;
       if (kind == TableInfo::EnumKeys && k.tag == Tag::Enum && k.i == key.lo) return i;
       if (kind == TableInfo::IntKeys && k.tag == Tag::Int && key.matches(k.i)) return i;

@@ -5,15 +5,15 @@
 namespace polemos::eval {
 
 bool identical(const ir::Value& a, const ir::Value& b) {
-  if (a.tag != b.tag || a.sub != b.sub || a.i != b.i || a.j != b.j) return false;
-  if (a.payload == b.payload) return true;
+  if (a.tag != b.tag || a.sub != b.sub || a.i != b.i || a.j() != b.j()) return false;
+  if (a.payloadId() == b.payloadId()) return true;
   if (a.tag == ir::Tag::Str) return a.text() == b.text();
   if (a.listPtr() && b.listPtr()) {
     const auto& x = a.items();
     const auto& y = b.items();
     return std::equal(x.begin(), x.end(), y.begin(), y.end(), identical);
   }
-  return !a.payload == !b.payload;  // no payload a player could see
+  return a.hasPayload() == b.hasPayload();  // no payload a player could see
 }
 
 namespace {

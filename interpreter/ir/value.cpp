@@ -14,8 +14,40 @@ int compareOdds(int64_t a1, int64_t b1, int64_t a2, int64_t b2) {
 }
 }  // namespace
 
+void Value::destroy(detail::Box* b) {
+  if (b->isText)
+    delete static_cast<detail::TextBox*>(b);
+  else
+    delete static_cast<detail::ListBox*>(b);
+}
+
+Value Value::string(std::string s) {
+  auto* b = new detail::TextBox;
+  b->isText = true;
+  b->text = std::move(s);
+  return boxed(Tag::Str, b);
+}
+
+Value Value::makeList(ValueList items) {
+  auto* b = new detail::ListBox;
+  b->items = std::move(items);
+  return boxed(Tag::List, b);
+}
+
+Value Value::closure(int64_t fn, ValueList captures) {
+  Value v;
+  if (!captures.empty()) {
+    auto* b = new detail::ListBox;
+    b->items = std::move(captures);
+    v = boxed(Tag::Func, b);
+  }
+  v.tag = Tag::Func;
+  v.i = fn;
+  return v;
+}
+
 bool operator==(const Value& a, const Value& b) {
-  if (a.tag == Tag::Odds && b.tag == Tag::Odds) return compareOdds(a.i, a.j, b.i, b.j) == 0;
+  if (a.tag == Tag::Odds && b.tag == Tag::Odds) return compareOdds(a.i, a.j(), b.i, b.j()) == 0;
   if (a.tag != b.tag) return false;
   switch (a.tag) {
     case Tag::None:
@@ -34,7 +66,7 @@ bool operator==(const Value& a, const Value& b) {
     case Tag::Column:
       return a.sub == b.sub && a.i == b.i;
     case Tag::Func:
-      return a.i == b.i && a.payload == b.payload;
+      return a.i == b.i && a.payloadId() == b.payloadId();
     default:
       return a.i == b.i;
   }
@@ -44,7 +76,7 @@ int compareValues(const Value& a, const Value& b) {
   if (a.tag != b.tag) return a.tag < b.tag ? -1 : 1;
   switch (a.tag) {
     case Tag::Odds:
-      return compareOdds(a.i, a.j, b.i, b.j);
+      return compareOdds(a.i, a.j(), b.i, b.j());
     case Tag::Str:
       return a.text() < b.text() ? -1 : a.text() > b.text() ? 1 : 0;
     case Tag::List: {
@@ -136,7 +168,7 @@ std::string Program::display(const Value& v) const {
     case Tag::Int:
       return std::to_string(v.i);
     case Tag::Odds:
-      return fmt::format("{}:{}", v.i, v.j);
+      return fmt::format("{}:{}", v.i, v.j());
     case Tag::Str:
       return v.text();
     case Tag::Enum:

@@ -6,6 +6,7 @@
 // index), a unit is its index in the game state; the Program turns them back into text.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -37,15 +38,80 @@ enum class Tag : uint8_t {
 struct Value;
 using ValueList = std::vector<Value>;
 
+namespace detail {
+// The shared, immutable payload of a string, list or closure, with its own reference count (one
+// word in the Value, where a std::shared_ptr takes two). The count is atomic: a Program's constants
+// are shared by Sessions on several threads.
+struct Box {
+  mutable std::atomic<uint32_t> refs{1};
+  bool isText = false;
+};
+}  // namespace detail
+
 struct Value {
   Tag tag = Tag::None;
   int32_t sub = 0;
   int64_t i = 0;
-  int64_t j = 0;  // Odds: the second term
-  // The payload, by tag: a ValueList for List (the elements) and Func (captured values), a
-  // std::string for Str, nothing otherwise. One pointer keeps a Value at 40 bytes, and a copy or
-  // a destruction touches one reference count at most.
-  std::shared_ptr<const void> payload;
+
+ private:
+  // By tag: Odds, the second term; Str, List and Func, the payload (a string, the elements, the
+  // captured values), or null; nothing otherwise (zero). 24 bytes a Value: a unit's fields, a
+  // search's costs and every copy of a Session move less memory than with 40.
+  union {
+    int64_t j_ = 0;
+    detail::Box* box_;
+  };
+  static constexpr bool boxes(Tag t) {
+    return ((1u << static_cast<unsigned>(Tag::Str)) | (1u << static_cast<unsigned>(Tag::List)) |
+            (1u << static_cast<unsigned>(Tag::Func))) >>
+               static_cast<unsigned>(t) &
+           1u;
+  }
+  detail::Box* box() const { return boxes(tag) ? box_ : nullptr; }
+  void retain() const {
+    if (detail::Box* b = box()) b->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  void release() {
+    detail::Box* b = box();
+    if (b && b->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(b);
+  }
+  static void destroy(detail::Box* b);
+  static Value boxed(Tag t, detail::Box* b) {
+    Value v;
+    v.tag = t;
+    v.box_ = b;
+    return v;
+  }
+
+ public:
+  Value() = default;
+  Value(const Value& o) noexcept : tag(o.tag), sub(o.sub), i(o.i), j_(o.j_) { retain(); }
+  Value(Value&& o) noexcept : tag(o.tag), sub(o.sub), i(o.i), j_(o.j_) {
+    if (boxes(o.tag)) o.box_ = nullptr;
+  }
+  Value& operator=(const Value& o) noexcept {
+    if (this != &o) {
+      o.retain();
+      release();
+      tag = o.tag;
+      sub = o.sub;
+      i = o.i;
+      j_ = o.j_;
+    }
+    return *this;
+  }
+  Value& operator=(Value&& o) noexcept {
+    if (this != &o) {
+      release();
+      tag = o.tag;
+      sub = o.sub;
+      i = o.i;
+      j_ = o.j_;
+      if (boxes(o.tag)) o.box_ = nullptr;
+    }
+    return *this;
+  }
+  ~Value() { release(); }
 
   static Value none() { return Value{}; }
   static Value boolean(bool b) {
@@ -64,15 +130,10 @@ struct Value {
     Value v;
     v.tag = Tag::Odds;
     v.i = a;
-    v.j = b;
+    v.j_ = b;
     return v;
   }
-  static Value string(std::string s) {
-    Value v;
-    v.tag = Tag::Str;
-    v.payload = std::make_shared<const std::string>(std::move(s));
-    return v;
-  }
+  static Value string(std::string s);
   static Value of(Tag t, int64_t idx, int32_t sub = 0) {
     Value v;
     v.tag = t;
@@ -80,30 +141,49 @@ struct Value {
     v.sub = sub;
     return v;
   }
-  static Value makeList(ValueList items) {
-    Value v;
-    v.tag = Tag::List;
-    v.payload = std::make_shared<const ValueList>(std::move(items));
-    return v;
-  }
+  static Value makeList(ValueList items);
+  // A function value: function `fn` with its captured values (none: no payload).
+  static Value closure(int64_t fn, ValueList captures);
 
   bool isNone() const { return tag == Tag::None; }
   bool truthy() const { return tag == Tag::Bool ? i != 0 : tag != Tag::None; }
+  // Odds: the second term (3 of 1:3); 0 for any other value.
+  int64_t j() const { return tag == Tag::Odds ? j_ : 0; }
+  // Whether a string, list or closure has a payload, and which one (for identity: two values
+  // with the same payload are the same list).
+  bool hasPayload() const { return box() != nullptr; }
+  const void* payloadId() const { return box(); }
   // The list payload (List elements, Func captures), or null.
-  const ValueList* listPtr() const {
-    return tag == Tag::List || tag == Tag::Func ? static_cast<const ValueList*>(payload.get())
-                                                : nullptr;
-  }
+  inline const ValueList* listPtr() const;
   const ValueList& items() const {
     static const ValueList kEmpty;
     const ValueList* l = listPtr();
     return l ? *l : kEmpty;
   }
-  const std::string& text() const {
-    static const std::string kEmpty;
-    return tag == Tag::Str && payload ? *static_cast<const std::string*>(payload.get()) : kEmpty;
-  }
+  inline const std::string& text() const;
 };
+
+namespace detail {
+struct TextBox : Box {
+  std::string text;
+};
+struct ListBox : Box {
+  ValueList items;
+};
+}  // namespace detail
+
+static_assert(sizeof(Value) == 24, "a Value is a tag, a sub-index, an index and one word");
+
+inline const ValueList* Value::listPtr() const {
+  return (tag == Tag::List || tag == Tag::Func) && box_ != nullptr
+             ? &static_cast<const detail::ListBox*>(box_)->items
+             : nullptr;
+}
+inline const std::string& Value::text() const {
+  static const std::string kEmpty;
+  return tag == Tag::Str && box_ != nullptr ? static_cast<const detail::TextBox*>(box_)->text
+                                            : kEmpty;
+}
 
 // Structural equality (lists element-wise; odds as fractions: 2:2 == 1:1).
 bool operator==(const Value& a, const Value& b);
