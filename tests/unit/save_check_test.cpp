@@ -114,6 +114,30 @@ TEST_F(SaveCheck, ANumberThatIsNotWholeIsRefusedEvenTrusted) {
   }
 }
 
+// A value is [kind, sub, index, second]; only odds have a second term (1 of 3:1). A field that is
+// an int, a bool or a unit with a second term is malformed, even trusted: no game writes one.
+TEST_F(SaveCheck, ASecondTermOnAValueThatIsNotOddsIsRefusedEvenTrusted) {
+  repl::Repl r(chalons(3));
+  json save = played(r);
+  int u = unitIndex(save, "r43");
+  ASSERT_GE(u, 0);
+  auto& fields = save["units"][u]["fields"];
+  size_t k = 0;
+  while (k < fields.size() && !(fields[k].is_array() && fields[k].size() == 4 &&
+                                fields[k][0].get<int>() != 3))  // 3: odds
+    ++k;
+  ASSERT_LT(k, fields.size());
+  json tampered = save;
+  tampered["units"][u]["fields"][k][3] = 7;
+  std::string before = r.saveText();
+  std::string f = write(tampered, "second_term.json");
+  for (const std::string& cmd : {"load " + f, "load --trust " + f}) {
+    std::string said = run(r, cmd);
+    EXPECT_NE(said.find("a value is malformed"), std::string::npos) << said;
+    EXPECT_TRUE(r.saveText() == before) << "the game in play changed";
+  }
+}
+
 TEST_F(SaveCheck, AMovedUnitADuplicatedUnitAndAChangedGeneratorAreRefused) {
   repl::Repl r(chalons(3));
   json save = played(r);
