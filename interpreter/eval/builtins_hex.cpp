@@ -362,8 +362,26 @@ const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
   });
 }
 
+const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn);
+
+// With facing (Deluxe 8.4), one search of (hex, facing) states answers reachable(u) and
+// path_cost(u, h) as well: a hex is reached when one of its facings is, at the least cost of its
+// facings (hex::Reach::cost(h) is that minimum). It is the search path_cost(u, h, facing) keeps,
+// so a unit is searched once, not once for its hexes and again for its facings.
 Value bReachable(Context& c, Args a) {
-  return reachedHexes(reachCosts(c, a[0], "reachable"));
+  if (!facingSearch(c)) return reachedHexes(reachCosts(c, a[0], "reachable"));
+  const ValueList& costs = reachFacingCosts(c, a[0], "reachable");
+  const int64_t start = unitArg(c, a[0], "reachable").hex;
+  ValueList out;
+  for (size_t h = 0; h < costs.size() / 6; ++h) {
+    if (static_cast<int64_t>(h) == start) continue;
+    for (size_t f = 0; f < 6; ++f)
+      if (costs[h * 6 + f].i >= 0) {
+        out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
+        break;
+      }
+  }
+  return Value::makeList(std::move(out));
 }
 
 // The cost of ending a move in every (hex, facing) of the map, for rulesets with facing
@@ -399,6 +417,15 @@ Value bPathCost(Context& c, Args a) {
     return v.i >= 0 ? v : Value::none();
   }
   if (u.status == UnitStatus::OnMap && u.hex == to) return Value::integer(0);
+  if (facingSearch(c)) {
+    const ValueList& costs = reachFacingCosts(c, a[0], "path_cost");
+    int64_t best = -1;
+    for (size_t f = 0; f < 6; ++f) {
+      int64_t v = costs.at(static_cast<size_t>(to) * 6 + f).i;
+      if (v >= 0 && (best < 0 || v < best)) best = v;
+    }
+    return best >= 0 ? Value::integer(best) : Value::none();
+  }
   const ValueList& costs = reachCosts(c, a[0], "path_cost");
   const Value& v = costs.at(static_cast<size_t>(to));
   return v.i >= 0 ? v : Value::none();
