@@ -144,12 +144,17 @@ size_t MemoCache::beginLog() {
 
 std::vector<int32_t> MemoCache::endLog(size_t at, bool intoOuter) {
   if (at >= logTop_) return {};
-  std::vector<int32_t> reads = std::move(logs_[at]);
-  for (size_t i = at + 1; i < logTop_; ++i)
-    reads.insert(reads.end(), logs_[i].begin(), logs_[i].end());
+  // A copy: the log keeps its capacity for the next one opened at this depth (a hook call of a
+  // search opens one, thousands of times a search). A log holds each read once (note); logs left
+  // open by a call that failed are added, and only then can a read repeat.
+  std::vector<int32_t> reads(logs_[at]);
+  if (at + 1 < logTop_) {
+    for (size_t i = at + 1; i < logTop_; ++i)
+      reads.insert(reads.end(), logs_[i].begin(), logs_[i].end());
+    std::sort(reads.begin(), reads.end());
+    reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+  }
   logTop_ = at;
-  std::sort(reads.begin(), reads.end());
-  reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
   if (intoOuter && logTop_ > 0) logReads(reads);
   return reads;
 }

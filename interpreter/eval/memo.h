@@ -141,7 +141,8 @@ class MemoCache {
     return s.fieldStamp(static_cast<size_t>(read / 256), static_cast<size_t>(read % 256));
   }
   // Opens a log; endLog(at) closes it and every log opened after it (a call that failed left
-  // its log open: what it read is counted), returns its reads, sorted and without repeats, and
+  // its log open: what it read is counted), returns its reads, each once (in the order first read;
+  // a recall that reads the same in another order re-indexes its search, see kept), and
   // adds them to the log it was opened in.
   size_t beginLog();
   std::vector<int32_t> endLog(size_t at, bool intoOuter = true);
@@ -157,7 +158,7 @@ class MemoCache {
     int32_t fn = -1;
     std::vector<ir::Value> args;
     ir::Value result;
-    std::vector<int32_t> reads;  // sorted, without repeats
+    std::vector<int32_t> reads;  // each once
   };
   struct Recording {
     std::vector<HookCall> calls;
