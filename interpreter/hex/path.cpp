@@ -144,10 +144,6 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
       for (int d = 0; d < kDirectionCount; ++d) {
         int32_t next = around[static_cast<size_t>(d)];
         if (next == kNoIndex) continue;
-        Step step{here, grid.hexAt(next), static_cast<Direction>(d), std::nullopt};
-        if (facing_) step.facing = static_cast<Direction>(facing);
-        int weight = spec.stepCost(step);
-        if (weight < 0) continue;
         int32_t to = next;
         uint8_t label = static_cast<uint8_t>(d);
         if (facing_) {
@@ -155,12 +151,23 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
           to = next * kFacingStates + newFacing * 2;
           label = static_cast<uint8_t>(d * kFacingStates + facing * 2 + rotated);
         }
+        // A settled state is final whatever this step costs: the cost is not asked for (a step
+        // cost is a call of the rules' move_cost; about half the steps of a search lead back to
+        // a settled hex). Which steps are asked depends only on the answers before, so the
+        // search stays a function of the costs it asked for.
+        if (nodes_[static_cast<size_t>(to)].state == kSettled) continue;
+        Step step{here, grid.hexAt(next), static_cast<Direction>(d), std::nullopt};
+        if (facing_) step.facing = static_cast<Direction>(facing);
+        int weight = spec.stepCost(step);
+        if (weight < 0) continue;
         relax(current, state, to, weight, true, label, firstTransition);
       }
     }
     if (facing_ && rotated == 0) {
       for (int g = 0; g < kDirectionCount; ++g) {
         if (g == facing) continue;
+        if (nodes_[static_cast<size_t>(hexIndex * kFacingStates + g * 2 + 1)].state == kSettled)
+          continue;
         int weight =
             spec.rotationCost(here, static_cast<Direction>(facing), static_cast<Direction>(g));
         if (weight < 0) continue;

@@ -93,6 +93,29 @@ TEST(HexPath, ClearTerrainCostsOnePerHex) {
   EXPECT_EQ(r.hexes().size(), 61u);
 }
 
+// A step into a hex already settled cannot change the search, so its cost is not asked for (a
+// step cost is a call of the rules): never a step back into the start, each step asked at most
+// once, and on open ground far fewer than six asks a hex; the answer is the same.
+TEST(HexPath, NoStepCostIsAskedForASettledHex) {
+  Fixture f;
+  f.map.setTerrain(f.at("1011"), kWoods);
+  MoveSpec s = f.spec("1010", 4);
+  std::vector<std::pair<int32_t, int32_t>> asked;
+  s.stepCost = [&](const Step& step) {
+    asked.emplace_back(f.g().indexOf(step.from), f.g().indexOf(step.to));
+    return standardCost(f.map, step);
+  };
+  Reach r = reachable(f.g(), s);
+  const int32_t start = f.g().indexOf(f.at("1010"));
+  std::set<std::pair<int32_t, int32_t>> once(asked.begin(), asked.end());
+  EXPECT_EQ(once.size(), asked.size());
+  for (const auto& [from, to] : asked) EXPECT_NE(to, start);
+  EXPECT_LT(asked.size(), 6 * r.hexes().size() * 3 / 4);
+  Reach all = reachable(f.g(), f.spec("1010", 4));
+  EXPECT_EQ(f.labels(r.hexes()), f.labels(all.hexes()));
+  for (Hex h : all.hexes()) EXPECT_EQ(r.cost(h), all.cost(h));
+}
+
 TEST(HexPath, TerrainCostsAndRoutesAroundWoods) {
   Fixture f;
   f.map.setTerrain(f.at("1011"), kWoods);
