@@ -68,7 +68,7 @@ void Compiler::declareSchema(Schema& s, const std::vector<ast::FieldDecl>& field
         fi.init = 0;
       }
     }
-    s.slotOf[fi.nameId] = static_cast<int32_t>(s.fields.size());
+    s.add(fi.nameId, static_cast<int32_t>(s.fields.size()));
     s.fields.push_back(std::move(fi));
   }
 }

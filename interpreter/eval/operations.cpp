@@ -42,6 +42,8 @@ static size_t fieldSlot(int32_t slot) {
 
 Value Interpreter::member(const Value& obj, int32_t nameId) {
   const std::string& name = program_.names[nameId];
+  using B = BuiltinName;
+  const B kind = program_.nameKinds[nameId];
   switch (obj.tag) {
     case Tag::Unit: {
       if (obj.i < 0 || obj.i >= static_cast<int64_t>(state_.units.size()))
@@ -60,31 +62,31 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
       }
       // The unit's side, type and id change only with a new epoch (eval/state.h): not logged as
       // reads; its status goes with its hex slot.
-      if (name == "id") return Value::string(u.id);
-      if (name == "type") return Value::of(Tag::UnitType, u.type);
-      if (name == "side") return Value::of(Tag::Side, u.side);
-      if (name == "hex") {
+      if (kind == B::Id) return Value::string(u.id);
+      if (kind == B::Type) return Value::of(Tag::UnitType, u.type);
+      if (kind == B::Side) return Value::of(Tag::Side, u.side);
+      if (kind == B::Hex) {
         if (memo_) memo_->readField(obj.i, GameState::kHexSlot);
         return u.status == UnitStatus::OnMap && u.hex >= 0 ? Value::of(Tag::Hex, u.hex)
                                                            : Value::none();
       }
-      if (name == "facing") {
+      if (kind == B::Facing) {
         if (memo_) memo_->readField(obj.i, GameState::kFacingSlot);
         return u.facing >= 0 ? Value::integer(u.facing) : Value::none();
       }
-      if (name == "on_map" || name == "eliminated" || name == "exited" || name == "merged")
+      if (kind == B::OnMap || kind == B::Eliminated || kind == B::Exited || kind == B::Merged)
         if (memo_) memo_->readField(obj.i, GameState::kHexSlot);  // the hex slot: where it is
-      if (name == "on_map") return Value::boolean(u.status == UnitStatus::OnMap);
-      if (name == "eliminated") return Value::boolean(u.status == UnitStatus::Eliminated);
-      if (name == "exited") return Value::boolean(u.status == UnitStatus::Exited);
-      if (name == "merged") return Value::boolean(u.status == UnitStatus::Merged);
-      if (name == "class") return Value::string(cls.name);
+      if (kind == B::OnMap) return Value::boolean(u.status == UnitStatus::OnMap);
+      if (kind == B::Eliminated) return Value::boolean(u.status == UnitStatus::Eliminated);
+      if (kind == B::Exited) return Value::boolean(u.status == UnitStatus::Exited);
+      if (kind == B::Merged) return Value::boolean(u.status == UnitStatus::Merged);
+      if (kind == B::Class) return Value::string(cls.name);
       throw RuntimeError(
           fmt::format("unit {} (unit class {}) has no field '{}'", u.id, cls.name, name));
     }
     case Tag::UnitType: {
       const UnitTypeInfo& t = program_.unitTypes.at(obj.i);
-      if (name == "name") return Value::string(t.name);
+      if (kind == B::Name) return Value::string(t.name);
       int32_t slot = program_.classes[t.cls].find(nameId);
       if (slot < 0) throw RuntimeError(fmt::format("unit type {} has no field '{}'", t.name, name));
       return t.values[slot];
@@ -104,10 +106,10 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
               GameState::sideField(static_cast<size_t>(obj.i), static_cast<size_t>(slot)));
         return state_.sides[obj.i].fields[slot];
       }
-      if (name == "name") return Value::string(program_.sides[obj.i].name);
-      if (name == "title") return Value::string(program_.sides[obj.i].title);
-      if (name == "index") return Value::integer(obj.i);
-      if (name == "units") {
+      if (kind == B::Name) return Value::string(program_.sides[obj.i].name);
+      if (kind == B::Title) return Value::string(program_.sides[obj.i].title);
+      if (kind == B::Index) return Value::integer(obj.i);
+      if (kind == B::Units) {
         if (memo_) memo_->readOther(GameState::kRoster);
         ValueList out;
         for (size_t i = 0; i < state_.units.size(); ++i)
@@ -132,13 +134,13 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
     case Tag::Hex: {
       int32_t h = static_cast<int32_t>(obj.i);
       if (h < 0 || h >= state_.map.size()) throw RuntimeError("no such hex");
-      if (name == "terrain")
+      if (kind == B::Terrain)
         return state_.map.terrain[h] >= 0 ? Value::of(Tag::Terrain, state_.map.terrain[h])
                                           : Value::none();
-      if (name == "col") return Value::integer(state_.map.colOf(h));
-      if (name == "row") return Value::integer(state_.map.rowOf(h));
-      if (name == "label") return Value::string(state_.map.label(h));
-      if (name == "elevation") return Value::integer(state_.map.elevation[h]);
+      if (kind == B::Col) return Value::integer(state_.map.colOf(h));
+      if (kind == B::Row) return Value::integer(state_.map.rowOf(h));
+      if (kind == B::Label) return Value::string(state_.map.label(h));
+      if (kind == B::Elevation) return Value::integer(state_.map.elevation[h]);
       // The hex state: a change of it is a new epoch (touchField), so its reads need no stamps.
       if (int32_t slot = program_.hexState.find(nameId); slot >= 0) {
         const FieldInfo& f = program_.hexState.fields[slot];
@@ -149,7 +151,7 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
         if (slot >= state_.map.hexFieldCount) throw RuntimeError("the hex state is not set up");
         return state_.map.hexField(h, slot);
       }
-      if (name == "units") {
+      if (kind == B::Units) {
         if (memo_) memo_->readHex(h);
         ValueList out;
         for (size_t i = 0; i < state_.units.size(); ++i)
@@ -163,7 +165,7 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
     case Tag::Feature: {
       const KindInfo& k =
           obj.tag == Tag::Terrain ? program_.terrains.at(obj.i) : program_.features.at(obj.i);
-      if (name == "name") return Value::string(k.name);
+      if (kind == B::Name) return Value::string(k.name);
       const Schema& s = obj.tag == Tag::Terrain ? program_.terrainAttrs : program_.hexsideAttrs;
       int32_t slot = s.find(nameId);
       if (slot < 0) throw RuntimeError(fmt::format("{} has no attribute '{}'", k.name, name));
@@ -174,8 +176,8 @@ Value Interpreter::member(const Value& obj, int32_t nameId) {
     case Tag::Table:
     case Tag::Die:
     case Tag::Column:
-      if (name == "name") return Value::string(display(program_, state_, obj));
-      if (name == "index") return Value::integer(obj.i);
+      if (kind == B::Name) return Value::string(display(program_, state_, obj));
+      if (kind == B::Index) return Value::integer(obj.i);
       break;
     default:
       break;

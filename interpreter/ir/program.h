@@ -235,17 +235,45 @@ struct FieldInfo {
   std::string outOfBounds(const std::string& who, const Value& v) const;
 };
 
+// The properties the language itself gives units, hexes, sides and kinds (not declared fields).
+enum class BuiltinName : uint8_t {
+  Other,
+  Id,
+  Type,
+  Side,
+  Hex,
+  Facing,
+  OnMap,
+  Eliminated,
+  Exited,
+  Merged,
+  Class,
+  Terrain,
+  Col,
+  Row,
+  Label,
+  Elevation,
+  Units,
+  Name,
+  Title,
+  Index
+};
+BuiltinName builtinName(const std::string& n);
+
 struct Schema {
   std::string name;
   std::vector<FieldInfo> fields;
   // Some field is a counter or a marker. A schema with none is shown whole (a small ruleset that
   // declares no display), and a change of any of its fields is a result a player sees.
   bool declaresDisplay = false;
-  std::unordered_map<int32_t, int32_t> slotOf;  // name id -> field index
+  std::vector<int32_t> slotOf;  // name id -> field index (-1: none), read at every field access
   std::vector<std::string> citations;
   int32_t find(int32_t nameId) const {
-    auto it = slotOf.find(nameId);
-    return it == slotOf.end() ? -1 : it->second;
+    return nameId >= 0 && static_cast<size_t>(nameId) < slotOf.size() ? slotOf[nameId] : -1;
+  }
+  void add(int32_t nameId, int32_t slot) {
+    if (static_cast<size_t>(nameId) >= slotOf.size()) slotOf.resize(nameId + 1, -1);
+    slotOf[nameId] = slot;
   }
 };
 
@@ -380,6 +408,9 @@ struct Program {
 
   std::vector<std::string> names;  // field and member names used by Member/SetMember
   std::unordered_map<std::string, int32_t> nameIds;
+  // Per name, which property the language gives of itself it is (a unit's `side`, a hex's
+  // `terrain`), so that a member access compares numbers, not strings.
+  std::vector<BuiltinName> nameKinds;
   int32_t nameId(const std::string& n);
 
   std::vector<Value> constants;          // bytecode constants

@@ -46,7 +46,7 @@ Value Value::closure(int64_t fn, ValueList captures) {
   return v;
 }
 
-bool operator==(const Value& a, const Value& b) {
+bool equalValues(const Value& a, const Value& b) {
   if (a.tag == Tag::Odds && b.tag == Tag::Odds) return compareOdds(a.i, a.j(), b.i, b.j()) == 0;
   if (a.tag != b.tag) return false;
   switch (a.tag) {
@@ -141,8 +141,34 @@ int32_t Program::nameId(const std::string& n) {
   if (it != nameIds.end()) return it->second;
   int32_t id = static_cast<int32_t>(names.size());
   names.push_back(n);
+  nameKinds.push_back(builtinName(n));
   nameIds.emplace(n, id);
   return id;
+}
+
+BuiltinName builtinName(const std::string& n) {
+  static const std::unordered_map<std::string, BuiltinName> kNames = {
+      {"id", BuiltinName::Id},
+      {"type", BuiltinName::Type},
+      {"side", BuiltinName::Side},
+      {"hex", BuiltinName::Hex},
+      {"facing", BuiltinName::Facing},
+      {"on_map", BuiltinName::OnMap},
+      {"eliminated", BuiltinName::Eliminated},
+      {"exited", BuiltinName::Exited},
+      {"merged", BuiltinName::Merged},
+      {"class", BuiltinName::Class},
+      {"terrain", BuiltinName::Terrain},
+      {"col", BuiltinName::Col},
+      {"row", BuiltinName::Row},
+      {"label", BuiltinName::Label},
+      {"elevation", BuiltinName::Elevation},
+      {"units", BuiltinName::Units},
+      {"name", BuiltinName::Name},
+      {"title", BuiltinName::Title},
+      {"index", BuiltinName::Index}};
+  auto it = kNames.find(n);
+  return it == kNames.end() ? BuiltinName::Other : it->second;
 }
 
 std::string Program::rollText(int32_t roll, int64_t count) const {

@@ -185,8 +185,21 @@ inline const std::string& Value::text() const {
                                             : kEmpty;
 }
 
-// Structural equality (lists element-wise; odds as fractions: 2:2 == 1:1).
-bool operator==(const Value& a, const Value& b);
+// Structural equality (lists element-wise; odds as fractions: 2:2 == 1:1). Two values of one
+// plain kind (a number, a unit, a hex, ...) compare their index inline: a memo look-up compares
+// arguments so millions of times a game.
+bool equalValues(const Value& a, const Value& b);
+inline bool operator==(const Value& a, const Value& b) {
+  constexpr unsigned kPlain =
+      (1u << static_cast<unsigned>(Tag::Bool)) | (1u << static_cast<unsigned>(Tag::Int)) |
+      (1u << static_cast<unsigned>(Tag::Unit)) | (1u << static_cast<unsigned>(Tag::Side)) |
+      (1u << static_cast<unsigned>(Tag::Hex)) | (1u << static_cast<unsigned>(Tag::Terrain)) |
+      (1u << static_cast<unsigned>(Tag::Feature)) | (1u << static_cast<unsigned>(Tag::UnitType)) |
+      (1u << static_cast<unsigned>(Tag::Level)) | (1u << static_cast<unsigned>(Tag::Table)) |
+      (1u << static_cast<unsigned>(Tag::Die));
+  if (a.tag == b.tag && (kPlain >> static_cast<unsigned>(a.tag) & 1u)) return a.i == b.i;
+  return equalValues(a, b);
+}
 inline bool operator!=(const Value& a, const Value& b) {
   return !(a == b);
 }
