@@ -33,6 +33,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.common.exceptions import StaleElementReferenceException
 except ImportError:
     skip("python3-selenium is not installed (scripts/setup installs it)")
 
@@ -290,17 +291,31 @@ def attack(driver):
                 b.click()
                 break
         wait(driver, lambda d: "> attack 0506" in log_text(d), "attack: clicking the option attacks")
+        idle(driver)
         # The attack's choices (which units attack) are options to click, until the dice roll.
         for _ in range(6):
             if "§7.6" in log_text(driver):
                 break
-            picks = [b for b in driver.find_elements(By.CSS_SELECTOR, "#options button.option")
-                     if (b.get_attribute("data-command") or "").startswith("pick")]
-            if not picks:
-                break
             n = len(driver.find_elements(By.CSS_SELECTOR, "#log .entry"))
-            picks[0].click()
+            # The options are drawn again when the game answers; a button found just before that
+            # is gone: look for the picks again.
+            clicked = found = False
+            for _try in range(10):
+                try:
+                    picks = [b for b in driver.find_elements(By.CSS_SELECTOR, "#options button.option")
+                             if (b.get_attribute("data-command") or "").startswith("pick")]
+                    found = bool(picks)
+                    if picks:
+                        picks[0].click()
+                        clicked = True
+                    break
+                except StaleElementReferenceException:
+                    time.sleep(0.2)
+            if not found:
+                break
+            check(clicked, "attack: a pick can be clicked")
             wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log .entry")) > n, "attack: a pick")
+            idle(driver)
         wait(driver, lambda d: "§7.6" in log_text(d), "attack: the CRT result (§7.6) is in the trace")
         check("rolls 1" in log_text(driver) or "1" in log_text(driver), "attack: the forced die is used")
         shot(driver, "attack-2-result")
