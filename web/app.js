@@ -90,7 +90,13 @@ function addLog(entry) {
   $("log").scrollTop = $("log").scrollHeight;
 }
 
+let shownOptions = "";  // what the menu shows now: drawn again only when it changes
 function renderOptions(options) {
+  // A refresh that changed nothing (another tab's news of a move this tab made) keeps the buttons
+  // as they are: one being clicked is not replaced under the pointer.
+  const key = JSON.stringify([state.selected, options]);
+  if (key === shownOptions) return;
+  shownOptions = key;
   const list = $("options");
   list.textContent = "";
   // Those of no unit (end, pass, a choice) first, so that they are always at hand; then the

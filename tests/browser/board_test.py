@@ -160,6 +160,24 @@ def choose(driver, unit):
         click_svg(driver, f'g.counter[data-unit="{chosen(driver)}"]')
 
 
+def click_option(driver, pick):
+    """Clicks the button `pick` chooses among the options menu's; returns whether one was found.
+
+    The menu is drawn again when the game answers: a button found just before that is gone, so
+    the buttons are looked for again (up to ten times) when the one found went stale."""
+    for _try in range(10):
+        try:
+            b = pick(driver.find_elements(By.CSS_SELECTOR, "#options button.option"))
+            if b is None:
+                return False
+            b.click()
+            return True
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    check(False, "an option can be clicked (it went stale ten times)")
+    return False
+
+
 def first_unit_to_move(driver):
     """A unit of an option that moves it to a hex: (unit, hex), from the options menu."""
     for b in driver.find_elements(By.CSS_SELECTOR, "#options button.option"):
@@ -191,11 +209,9 @@ def battle(driver, name):
             if u:
                 unit, hex_ = u, h
                 break
-            buttons = driver.find_elements(By.CSS_SELECTOR, "#options button.option")
-            if not buttons:
-                break
             entries = len(driver.find_elements(By.CSS_SELECTOR, "#log .entry"))
-            buttons[0].click()
+            if not click_option(driver, lambda bs: bs[0] if bs else None):
+                break
             # Taken when its entry is in the trace and the menu drawn after it.
             wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log .entry")) > entries,
                  f"{name}: an option is taken")
@@ -238,15 +254,14 @@ def battle(driver, name):
             status = driver.find_element(By.ID, "status").text
             if re.match(r"turn 2\b", status) or "game over" in status.lower():
                 break
-            buttons = driver.find_elements(By.CSS_SELECTOR, "#options button.option")
-            by = {b.get_attribute("data-command"): b for b in buttons}
-            choice = by.get("end") or by.get("pass") or by.get("next") or next(
-                (b for b in buttons if (b.get_attribute("data-command") or "").startswith("pick")),
-                buttons[0] if buttons else None)
-            if choice is None:
-                break
+            def next_step(buttons):
+                by = {b.get_attribute("data-command"): b for b in buttons}
+                return by.get("end") or by.get("pass") or by.get("next") or next(
+                    (b for b in buttons if (b.get_attribute("data-command") or "").startswith("pick")),
+                    buttons[0] if buttons else None)
             entries = len(driver.find_elements(By.CSS_SELECTOR, "#log .entry"))
-            choice.click()
+            if not click_option(driver, next_step):
+                break
             wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log .entry")) > entries,
                  f"{name}: step {step} of the turn reaches the trace")
             idle(driver)
@@ -286,10 +301,7 @@ def attack(driver):
         check("1/3" in driver.find_element(By.ID, "odds").text, "attack: the 3:1 odds read 1/3 for a result")
         shot(driver, "attack-1-odds")
         console(driver, "dice 1")
-        for b in driver.find_elements(By.CSS_SELECTOR, "#options button.option"):
-            if b.get_attribute("data-text") == "attack 0506":
-                b.click()
-                break
+        click_option(driver, lambda bs: next((b for b in bs if b.get_attribute("data-text") == "attack 0506"), None))
         wait(driver, lambda d: "> attack 0506" in log_text(d), "attack: clicking the option attacks")
         idle(driver)
         # The attack's choices (which units attack) are options to click, until the dice roll.
@@ -297,23 +309,9 @@ def attack(driver):
             if "§7.6" in log_text(driver):
                 break
             n = len(driver.find_elements(By.CSS_SELECTOR, "#log .entry"))
-            # The options are drawn again when the game answers; a button found just before that
-            # is gone: look for the picks again.
-            clicked = found = False
-            for _try in range(10):
-                try:
-                    picks = [b for b in driver.find_elements(By.CSS_SELECTOR, "#options button.option")
-                             if (b.get_attribute("data-command") or "").startswith("pick")]
-                    found = bool(picks)
-                    if picks:
-                        picks[0].click()
-                        clicked = True
-                    break
-                except StaleElementReferenceException:
-                    time.sleep(0.2)
-            if not found:
+            if not click_option(driver, lambda bs: next(
+                    (b for b in bs if (b.get_attribute("data-command") or "").startswith("pick")), None)):
                 break
-            check(clicked, "attack: a pick can be clicked")
             wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log .entry")) > n, "attack: a pick")
             idle(driver)
         wait(driver, lambda d: "§7.6" in log_text(d), "attack: the CRT result (§7.6) is in the trace")

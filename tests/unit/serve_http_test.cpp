@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <atomic>
 #include <future>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -137,16 +138,22 @@ TEST_F(ServeHttp, BadRequestsChangeNothing) {
 
 TEST_F(ServeHttp, EventsSayTheVersion) {
   // The event stream sends the version at once, then again after a change.
+  // The move is made once the first event has arrived (not after a fixed wait: on a busy machine
+  // the stream may connect late, and would then see only the version after the move).
   std::string received;
+  std::atomic<bool> first{false};
   std::thread reader([&] {
     httplib::Client c("127.0.0.1", port_);
-    c.set_read_timeout(5, 0);
+    c.set_read_timeout(20, 0);
     c.Get("/api/events", [&](const char* data, size_t n) {
       received.append(data, n);
+      if (received.find("data: ") != std::string::npos) first = true;
       return received.find("data: ", received.find("data: ") + 1) == std::string::npos;
     });
+    first = true;  // the stream ended (a failure the expectations below report)
   });
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  for (int i = 0; i < 2000 && !first; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   post("/api/command", R"({"line":"move r43 2621"})");
   reader.join();
   EXPECT_NE(received.find("data: 1"), std::string::npos) << received;
