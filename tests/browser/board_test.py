@@ -33,7 +33,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 except ImportError:
     skip("python3-selenium is not installed (scripts/setup installs it)")
 
@@ -108,8 +108,11 @@ def browser():
 
 
 def wait(driver, cond, what, timeout=30):
+    # An element found by `cond` may be drawn anew before it is read (the map is redrawn when the
+    # game answers): that is a "not yet", asked again, not a failure.
     try:
-        return WebDriverWait(driver, timeout).until(lambda d: cond(d))
+        return WebDriverWait(driver, timeout, ignored_exceptions=(
+            StaleElementReferenceException, NoSuchElementException)).until(lambda d: cond(d))
     except Exception:
         check(False, what)
         return None
