@@ -44,11 +44,11 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   if (st.version != version_) advance(st);
   // Bounded: a pathological ruleset cannot grow the cache without limit.
   if (used_ >= kMaxEntries) compact(st);
-  if ((used_ + 1) * 2 > slots_.size()) {
+  if ((used_ + 1) * 2 > mask_ + 1) {
     // Mostly answers of earlier versions made outside a search (which can never be taken
     // again): drop those rather than grow.
     if (logged_ * 2 < used_ && version_ != compactedAt_) compact(st);
-    if ((used_ + 1) * 2 > slots_.size()) grow();
+    if ((used_ + 1) * 2 > mask_ + 1) grow();
   }
   size_t h = hash(k.fn, k.args);
   size_t i = h & mask_;
@@ -99,8 +99,9 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
 // they are put back; no table is allocated.
 void MemoCache::compact(const GameState& st) {
   std::vector<Slot> keep;
-  for (Slot& o : slots_)
-    if (o.gen == gen_ && (o.version == version_ || carried(st, o))) keep.push_back(std::move(o));
+  for (size_t i = 0; i < slots_.size() && i <= mask_; ++i)
+    if (Slot& o = slots_[i]; o.gen == gen_ && (o.version == version_ || carried(st, o)))
+      keep.push_back(std::move(o));
   clear();
   compactedAt_ = version_;
   // Most still hold: start afresh rather than compact again at the next few stores.
@@ -115,13 +116,50 @@ void MemoCache::compact(const GameState& st) {
   }
 }
 
+// The table of the last cache dropped on this thread, and the highest generation its slots carry:
+// a cache that takes it starts past that generation, so that none of them counts as in use.
+struct MemoCache::Spare {
+  std::vector<Slot> slots;
+  uint64_t gen = 0;
+};
+MemoCache::Spare& MemoCache::spare() {
+  thread_local Spare t;
+  return t;
+}
+
+MemoCache::~MemoCache() {
+  Spare& t = spare();
+  if (slots_.size() > t.slots.size()) {
+    t.slots = std::move(slots_);
+    t.gen = gen_;
+  }
+}
+
+// The table in use is the first mask_ + 1 slots of slots_: a table taken from a dropped cache
+// (or left by an earlier growth into it) may be larger, and is grown into in place, without the
+// zero-filled allocation of a new one each time the entries double.
 void MemoCache::grow() {
-  std::vector<Slot> old = std::move(slots_);
-  slots_.clear();
-  slots_.resize(old.empty() ? 256 : old.size() * 2);
-  mask_ = slots_.size() - 1;
-  for (Slot& o : old) {
-    if (o.gen != gen_) continue;
+  const size_t want = slots_.empty() ? 256 : (mask_ + 1) * 2;
+  std::vector<Slot> live;
+  live.reserve(used_);
+  for (size_t i = 0; i < slots_.size() && i <= mask_; ++i)
+    if (slots_[i].gen == gen_) live.push_back(std::move(slots_[i]));
+  if (slots_.size() < want) {
+    Spare& t = spare();
+    if (t.slots.size() >= want) {
+      // Its slots, all of a generation at most t.gen, are free to this cache past it.
+      slots_ = std::move(t.slots);
+      t.slots.clear();
+      gen_ = std::max(gen_, t.gen);
+    } else {
+      slots_.clear();
+      slots_.resize(want);
+    }
+  }
+  ++gen_;
+  mask_ = want - 1;
+  for (Slot& o : live) {
+    o.gen = gen_;
     size_t i = o.hash & mask_;
     while (slots_[i].gen == gen_) i = (i + 1) & mask_;
     slots_[i] = std::move(o);

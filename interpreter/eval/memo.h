@@ -28,6 +28,9 @@ class MemoCache {
  public:
   MemoCache() = default;
   MemoCache(const MemoCache&) {}
+  // Its table of slots goes to the next cache made on this thread (see grow): a run of games
+  // (`sim`) makes and drops one per game, each as large as the last.
+  ~MemoCache();
   MemoCache& operator=(const MemoCache&) {
     clear();
     kept_.clear();
@@ -225,6 +228,8 @@ class MemoCache {
     std::vector<int32_t> reads;
     std::vector<uint64_t> stamps;  // of `reads`, when it was made
   };
+  struct Spare;
+  static Spare& spare();
   // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
   void advance(const GameState& st) {
     version_ = st.version;
