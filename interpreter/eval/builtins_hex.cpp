@@ -112,7 +112,7 @@ Value stepCall(Context& c, MemoCache::Recording* rec, int32_t fn, std::span<cons
   if (!rec || !memo) return quietCall(c, f, args);
   size_t at = memo->beginLog();
   Value v = quietCall(c, f, args);  // on an error the search's own log closes this one
-  MemoCache::record(*rec, fn, args, v, memo->endLog(at, false));
+  memo->record(*rec, at, fn, args, v);
   return v;
 }
 
@@ -275,8 +275,8 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
   }
   MemoCache::Key key{privateKey, std::move(keyArgs)};
   if (const Value* hit = memo->find(c.state, key)) return hit->items();
-  auto recall = [&c](const MemoCache::HookCall& call) {
-    return quietCall(c, Value::of(Tag::Func, call.fn), call.args);
+  auto recall = [&c](int32_t fn, std::span<const Value> args) {
+    return quietCall(c, Value::of(Tag::Func, fn), args);
   };
   if (const MemoCache::Kept* k = memo->kept(c.state, key, recall)) {
     Value list = k->value;

@@ -183,23 +183,40 @@ size_t MemoCache::beginLog() {
 std::vector<int32_t> MemoCache::endLog(size_t at, bool intoOuter) {
   if (at >= logTop_) return {};
   // A copy: the log keeps its capacity for the next one opened at this depth (a hook call of a
-  // search opens one, thousands of times a search). A log holds each read once (note); logs left
-  // open by a call that failed are added, and only then can a read repeat.
-  std::vector<int32_t> reads(logs_[at]);
-  if (at + 1 < logTop_) {
-    for (size_t i = at + 1; i < logTop_; ++i)
-      reads.insert(reads.end(), logs_[i].begin(), logs_[i].end());
-    std::sort(reads.begin(), reads.end());
-    reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
-  }
-  logTop_ = at;
+  // search opens one, thousands of times a search).
+  std::vector<int32_t> reads;
+  endLogInto(at, reads);
   if (intoOuter && logTop_ > 0) logReads(reads);
   return reads;
 }
 
-void MemoCache::record(Recording& r, int32_t fn, std::span<const Value> args, const Value& result,
-                       std::vector<int32_t> reads) {
-  r.calls.push_back(HookCall{fn, {args.begin(), args.end()}, result, std::move(reads)});
+void MemoCache::endLogInto(size_t at, std::vector<int32_t>& out) {
+  if (at >= logTop_) return;
+  // A log holds each read once (note); logs left open by a call that failed are added, and only
+  // then can a read repeat.
+  const size_t from = out.size();
+  out.insert(out.end(), logs_[at].begin(), logs_[at].end());
+  if (at + 1 < logTop_) {
+    for (size_t i = at + 1; i < logTop_; ++i)
+      out.insert(out.end(), logs_[i].begin(), logs_[i].end());
+    std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end());
+    out.erase(std::unique(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()), out.end());
+  }
+  logTop_ = at;
+}
+
+void MemoCache::record(Recording& r, size_t at, int32_t fn, std::span<const Value> args,
+                       const Value& result) {
+  HookCall call;
+  call.fn = fn;
+  call.argsAt = static_cast<uint32_t>(r.args.size());
+  call.argCount = static_cast<uint32_t>(args.size());
+  r.args.insert(r.args.end(), args.begin(), args.end());
+  call.readsAt = static_cast<uint32_t>(r.reads.size());
+  endLogInto(at, r.reads);
+  call.readCount = static_cast<uint32_t>(r.reads.size() - call.readsAt);
+  call.result = result;
+  r.calls.push_back(std::move(call));
 }
 
 // Linear in the reads: each distinct read gets a slot the first time it is seen (slotOf_, marked
@@ -228,17 +245,30 @@ void MemoCache::index(const GameState& s, Kept& e) {
     }
     return slotOf_[i];
   };
+  // The pool of reads first loses what calls made again left behind (see kept).
+  size_t live = 0;
+  for (const HookCall& call : e.made.calls) live += call.readCount;
+  if (e.made.reads.size() > 2 * live + 64) {
+    std::vector<int32_t> pool;
+    pool.reserve(live);
+    for (HookCall& call : e.made.calls) {
+      auto rs = e.readsOf(call);
+      call.readsAt = static_cast<uint32_t>(pool.size());
+      pool.insert(pool.end(), rs.begin(), rs.end());
+    }
+    e.made.reads = std::move(pool);
+  }
   for (int32_t r : e.base) ++count[slot(r)];
-  for (const HookCall& call : e.calls)
-    for (int32_t r : call.reads) ++count[slot(r)];
+  for (const HookCall& call : e.made.calls)
+    for (int32_t r : e.readsOf(call)) ++count[slot(r)];
   e.first.resize(e.all.size() + 1, 0);
   for (size_t i = 0; i < e.all.size(); ++i) e.first[i + 1] = e.first[i] + count[i];
   e.readers.resize(e.first.back());
   for (size_t i = 0; i < e.all.size(); ++i) count[i] = e.first[i];
   auto place = [&](int32_t r, uint32_t who) { e.readers[count[slotOf_[readIndex(r)]]++] = who; };
   for (int32_t r : e.base) place(r, Kept::kBase);
-  for (size_t c = 0; c < e.calls.size(); ++c)
-    for (int32_t r : e.calls[c].reads) place(r, static_cast<uint32_t>(c));
+  for (size_t c = 0; c < e.made.calls.size(); ++c)
+    for (int32_t r : e.readsOf(e.made.calls[c])) place(r, static_cast<uint32_t>(c));
 }
 
 std::vector<int32_t> MemoCache::Kept::allReads() const {
@@ -276,23 +306,33 @@ const MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const R
       ~Busy() { --n; }
     } busy{busy_};
     bool sameReads = true;
+    std::vector<int32_t> now;
     for (uint32_t c : stale) {
-      HookCall& call = e.calls[c];
+      HookCall& call = e.made.calls[c];
       size_t at = beginLog();
       bool same = false;
       try {
-        same = recall(call) == call.result;
+        same = recall(call.fn, e.argsOf(call)) == call.result;
       } catch (const std::exception&) {
         same = false;  // an error now where there was an answer: search again
       }
-      std::vector<int32_t> now = endLog(at, false);
+      now.clear();
+      endLogInto(at, now);
       if (!same) {
         kept_.erase(k);
         return nullptr;
       }
-      if (now != call.reads) {
+      auto was = e.readsOf(call);
+      if (!std::equal(now.begin(), now.end(), was.begin(), was.end())) {
         sameReads = false;
-        call.reads = std::move(now);
+        // In place when they fit, else at the end of the pool (index drops what is left).
+        if (now.size() > call.readCount) {
+          call.readsAt = static_cast<uint32_t>(e.made.reads.size());
+          e.made.reads.insert(e.made.reads.end(), now.begin(), now.end());
+        } else {
+          std::copy(now.begin(), now.end(), e.made.reads.begin() + call.readsAt);
+        }
+        call.readCount = static_cast<uint32_t>(now.size());
       }
     }
     // Every answer is the same: the search holds, with the stamps of now.
@@ -312,7 +352,7 @@ const MemoCache::Kept& MemoCache::keep(const GameState& s, const Key& k, const V
   Kept& e = kept_[k];
   e.epoch = s.epoch;
   e.base = std::move(base);
-  e.calls = std::move(calls.calls);
+  e.made = std::move(calls);
   e.value = v;
   index(s, e);
   return e;

@@ -149,6 +149,8 @@ class MemoCache {
   // adds them to the log it was opened in.
   size_t beginLog();
   std::vector<int32_t> endLog(size_t at, bool intoOuter = true);
+  // endLog's reads appended to `out`, not added to the log it was opened in.
+  void endLogInto(size_t at, std::vector<int32_t>& out);
   static constexpr size_t kNoLog = ~size_t{0};
 
   // What a search asked of the rules' hooks (move_cost, stops_movement, ...), each call with its
@@ -157,22 +159,28 @@ class MemoCache {
   // again, and if every answer is the same the search still holds (and is kept with the new
   // stamps); only a different answer makes it be searched again.
   using Stamped = std::vector<std::pair<int32_t, uint64_t>>;
+  // A hook call: its arguments and its reads are runs of the pools of the search that made it
+  // (Recording, Kept), so that recording one allocates nothing of its own (a search makes
+  // hundreds).
   struct HookCall {
     int32_t fn = -1;
-    std::vector<ir::Value> args;
+    uint32_t argsAt = 0, argCount = 0;    // in the pool of arguments
+    uint32_t readsAt = 0, readCount = 0;  // in the pool of reads: each once
     ir::Value result;
-    std::vector<int32_t> reads;  // each once
   };
   struct Recording {
     std::vector<HookCall> calls;
+    std::vector<ir::Value> args;
+    std::vector<int32_t> reads;
   };
-  // Records a hook call of a search being made (`reads` from the call's own log, see endLog).
-  static void record(Recording& r, int32_t fn, std::span<const ir::Value> args,
-                     const ir::Value& result, std::vector<int32_t> reads);
+  // Records a hook call of a search being made, and closes the log opened (beginLog) at `at`
+  // for it: what the call read goes with it.
+  void record(Recording& r, size_t at, int32_t fn, std::span<const ir::Value> args,
+              const ir::Value& result);
   struct Kept {
     uint64_t epoch = 0;
     std::vector<int32_t> base;  // the search's own reads, outside its hook calls
-    std::vector<HookCall> calls;
+    Recording made;             // its hook calls
     ir::Value value;
     // Every read of the search and its calls once, with its stamp; per read, who read it (from
     // first[i] to first[i + 1] in `readers`: a call's index, or kBase for the search itself).
@@ -180,9 +188,15 @@ class MemoCache {
     std::vector<uint32_t> first, readers;
     std::vector<int32_t> allReads() const;
     static constexpr uint32_t kBase = ~0u;
+    std::span<const int32_t> readsOf(const HookCall& c) const {
+      return {made.reads.data() + c.readsAt, c.readCount};
+    }
+    std::span<const ir::Value> argsOf(const HookCall& c) const {
+      return {made.args.data() + c.argsAt, c.argCount};
+    }
   };
   // Makes a hook call again (what it reads now is logged by `kept`).
-  using Recall = std::function<ir::Value(const HookCall&)>;
+  using Recall = std::function<ir::Value(int32_t fn, std::span<const ir::Value> args)>;
   // The search kept under `k` if it still holds for `s` (what it read then counts in the open
   // log); `recall` makes again the calls whose reads changed.
   const Kept* kept(const GameState& s, const Key& k, const Recall& recall);

@@ -69,5 +69,80 @@ TEST(MemoCache, ATableHandedOnCarriesNoAnswerOfTheCacheThatDroppedIt) {
   for (int i = 0; i < 3000; ++i) EXPECT_EQ(third.find(st3, key(3, i, 1)), nullptr) << i;
 }
 
+// A kept search: its hook calls are made again when what they read changes, with their own
+// arguments; the search holds while their answers are the same (what they read may change, and
+// then only the new reads count), and is dropped when one differs.
+TEST(MemoCache, AKeptSearchMakesAgainOnlyTheCallsWhoseReadsChanged) {
+  GameState st;
+  MemoCache m;
+  MemoCache::Key k{-100000, {Value::of(ir::Tag::Unit, 0)}};
+  MemoCache::Recording rec;
+  size_t at = m.beginLog();
+  m.readHex(5);
+  Value a[2] = {Value::integer(1), Value::integer(2)};
+  m.record(rec, at, 10, a, Value::integer(3));
+  at = m.beginLog();
+  m.readHex(6);
+  m.readHex(7);
+  Value b[1] = {Value::integer(4)};
+  m.record(rec, at, 11, b, Value::integer(1));
+  m.keep(st, k, Value::integer(99), {}, std::move(rec));
+
+  std::vector<std::pair<int32_t, std::vector<int64_t>>> recalled;
+  std::vector<int64_t> readsNow = {5};
+  int64_t answerOf11 = 1;
+  auto recall = [&](int32_t fn, std::span<const Value> args) {
+    std::vector<int64_t> got;
+    for (const Value& v : args) got.push_back(v.i);
+    recalled.emplace_back(fn, got);
+    if (fn == 11) {
+      m.readHex(6);
+      return Value::integer(answerOf11);
+    }
+    for (int64_t h : readsNow) m.readHex(h);
+    return Value::integer(3);
+  };
+  ASSERT_NE(m.kept(st, k, recall), nullptr);
+  EXPECT_TRUE(recalled.empty());  // nothing changed: nothing made again
+
+  // Hex 5 changes: call 10 alone is made again, with its arguments; it now reads more.
+  readsNow = {5, 8, 9};
+  st.touchHex(5);
+  const MemoCache::Kept* e = m.kept(st, k, recall);
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(recalled.size(), 1u);
+  EXPECT_EQ(recalled[0].first, 10);
+  EXPECT_EQ(recalled[0].second, (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(e->value.i, 99);
+
+  // Hex 9, which it read the second time: made again, now reading hex 5 alone.
+  recalled.clear();
+  readsNow = {5};
+  st.touchHex(9);
+  ASSERT_NE(m.kept(st, k, recall), nullptr);
+  ASSERT_EQ(recalled.size(), 1u);
+  EXPECT_EQ(recalled[0].first, 10);
+
+  // Hex 8 is read by nobody now: nothing is made again.
+  recalled.clear();
+  st.touchHex(8);
+  ASSERT_NE(m.kept(st, k, recall), nullptr);
+  EXPECT_TRUE(recalled.empty());
+
+  // Hex 7 (read by call 11): made again with its own argument; the same answer holds.
+  st.touchHex(7);
+  ASSERT_NE(m.kept(st, k, recall), nullptr);
+  ASSERT_EQ(recalled.size(), 1u);
+  EXPECT_EQ(recalled[0].first, 11);
+  EXPECT_EQ(recalled[0].second, (std::vector<int64_t>{4}));
+
+  // Hex 6 changes and call 11 answers otherwise: the search no longer holds, and is gone.
+  answerOf11 = 2;
+  st.touchHex(6);
+  EXPECT_EQ(m.kept(st, k, recall), nullptr);
+  answerOf11 = 1;
+  EXPECT_EQ(m.kept(st, k, recall), nullptr);
+}
+
 }  // namespace
 }  // namespace polemos::eval
