@@ -54,7 +54,7 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   size_t i = h & mask_;
   for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
     Slot& s = slots_[i];
-    if (s.hash == h && s.key == k) {
+    if (s.hash == h && s.fn == k.fn && s.sameArgs(k.args)) {
       if (s.verifying) {
         s.verifying = false;
         if (!(s.value == v)) verifyFailed("an answer");
@@ -90,8 +90,8 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   stampReads(st, s);
   s.gen = gen_;
   s.hash = h;
-  s.key.fn = k.fn;
-  s.key.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
+  s.fn = k.fn;
+  s.setArgs(std::move(k.args));
   s.value = std::move(v);
 }
 
