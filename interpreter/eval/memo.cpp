@@ -118,20 +118,28 @@ void MemoCache::compact(const GameState& st) {
 
 // The table of the last cache dropped on this thread, and the highest generation its slots carry:
 // a cache that takes it starts past that generation, so that none of them counts as in use.
+// A thread's spare is destroyed when the thread ends, before objects of static storage: a cache
+// dropped after that (a session held in a static, at exit) frees its table itself; the flag is a
+// plain thread_local with no destructor, readable to the thread's very end.
+namespace {
+thread_local bool tSpareGone = false;
+}
 struct MemoCache::Spare {
   std::vector<Slot> slots;
   uint64_t gen = 0;
+  ~Spare() { tSpareGone = true; }
 };
-MemoCache::Spare& MemoCache::spare() {
+MemoCache::Spare* MemoCache::spare() {
+  if (tSpareGone) return nullptr;
   thread_local Spare t;
-  return t;
+  return &t;
 }
 
 MemoCache::~MemoCache() {
-  Spare& t = spare();
-  if (slots_.size() > t.slots.size()) {
-    t.slots = std::move(slots_);
-    t.gen = gen_;
+  Spare* t = spare();
+  if (t && slots_.size() > t->slots.size()) {
+    t->slots = std::move(slots_);
+    t->gen = gen_;
   }
 }
 
@@ -145,12 +153,12 @@ void MemoCache::grow() {
   for (size_t i = 0; i < slots_.size() && i <= mask_; ++i)
     if (slots_[i].gen == gen_) live.push_back(std::move(slots_[i]));
   if (slots_.size() < want) {
-    Spare& t = spare();
-    if (t.slots.size() >= want) {
-      // Its slots, all of a generation at most t.gen, are free to this cache past it.
-      slots_ = std::move(t.slots);
-      t.slots.clear();
-      gen_ = std::max(gen_, t.gen);
+    Spare* t = spare();
+    if (t && t->slots.size() >= want) {
+      // Its slots, all of a generation at most t->gen, are free to this cache past it.
+      slots_ = std::move(t->slots);
+      t->slots.clear();
+      gen_ = std::max(gen_, t->gen);
     } else {
       slots_.clear();
       slots_.resize(want);

@@ -266,7 +266,7 @@ class MemoCache {
     }
   };
   struct Spare;
-  static Spare& spare();
+  static Spare* spare();  // none once the thread's spare is destroyed (at its end)
   // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
   void advance(const GameState& st) {
     version_ = st.version;

@@ -3,6 +3,8 @@
 // on the same thread) carries none of its answers into the new one; growth keeps every answer.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <thread>
 #include <vector>
 
 #include "eval/memo.h"
@@ -67,6 +69,23 @@ TEST(MemoCache, ATableHandedOnCarriesNoAnswerOfTheCacheThatDroppedIt) {
   GameState st3;
   MemoCache third;
   for (int i = 0; i < 3000; ++i) EXPECT_EQ(third.find(st3, key(3, i, 1)), nullptr) << i;
+}
+
+// A cache dropped after its thread's spare table is gone (here a thread_local made before the
+// spare, so destroyed after it; at exit, a session held in a static) frees its own table: it
+// used to hand it to the destroyed spare, a double free (the save fuzz replay found it).
+TEST(MemoCache, ACacheDroppedAfterItsThreadsSpareFreesItsOwnTable) {
+  std::thread([] {
+    thread_local std::unique_ptr<MemoCache> held;
+    held = std::make_unique<MemoCache>();
+    GameState st;
+    for (int i = 0; i < 4000; ++i) held->store(st, key(5, i, 0), Value::integer(i));
+    {
+      MemoCache other;  // dropped: its table, smaller than held's, goes to the spare
+      for (int i = 0; i < 1000; ++i) other.store(st, key(6, i, 0), Value::integer(i));
+    }
+    EXPECT_NE(held->find(st, key(5, 7, 0)), nullptr);
+  }).join();
 }
 
 // A kept search: its hook calls are made again when what they read changes, with their own
