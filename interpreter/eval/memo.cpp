@@ -54,7 +54,7 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   size_t i = h & mask_;
   for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
     Slot& s = slots_[i];
-    if (s.hash == h && s.fn == k.fn && s.sameArgs(k.args)) {
+    if (s.hash == h && s.key == k) {
       if (s.verifying) {
         s.verifying = false;
         if (!(s.value == v)) verifyFailed("an answer");
@@ -90,8 +90,8 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   stampReads(st, s);
   s.gen = gen_;
   s.hash = h;
-  s.fn = k.fn;
-  s.setArgs(std::move(k.args));
+  s.key.fn = k.fn;
+  s.key.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
   s.value = std::move(v);
 }
 
@@ -116,58 +116,13 @@ void MemoCache::compact(const GameState& st) {
   }
 }
 
-// The table of the last cache dropped on this thread, and the highest generation its slots carry:
-// a cache that takes it starts past that generation, so that none of them counts as in use.
-// A thread's spare is destroyed when the thread ends, before objects of static storage: a cache
-// dropped after that (a session held in a static, at exit) frees its table itself; the flag is a
-// plain thread_local with no destructor, readable to the thread's very end.
-namespace {
-thread_local bool tSpareGone = false;
-}
-struct MemoCache::Spare {
-  std::vector<Slot> slots;
-  uint64_t gen = 0;
-  ~Spare() { tSpareGone = true; }
-};
-MemoCache::Spare* MemoCache::spare() {
-  if (tSpareGone) return nullptr;
-  thread_local Spare t;
-  return &t;
-}
-
-MemoCache::~MemoCache() {
-  Spare* t = spare();
-  if (t && slots_.size() > t->slots.size()) {
-    t->slots = std::move(slots_);
-    t->gen = gen_;
-  }
-}
-
-// The table in use is the first mask_ + 1 slots of slots_: a table taken from a dropped cache
-// (or left by an earlier growth into it) may be larger, and is grown into in place, without the
-// zero-filled allocation of a new one each time the entries double.
 void MemoCache::grow() {
-  const size_t want = slots_.empty() ? 256 : (mask_ + 1) * 2;
-  std::vector<Slot> live;
-  live.reserve(used_);
-  for (size_t i = 0; i < slots_.size() && i <= mask_; ++i)
-    if (slots_[i].gen == gen_) live.push_back(std::move(slots_[i]));
-  if (slots_.size() < want) {
-    Spare* t = spare();
-    if (t && t->slots.size() >= want) {
-      // Its slots, all of a generation at most t->gen, are free to this cache past it.
-      slots_ = std::move(t->slots);
-      t->slots.clear();
-      gen_ = std::max(gen_, t->gen);
-    } else {
-      slots_.clear();
-      slots_.resize(want);
-    }
-  }
-  ++gen_;
-  mask_ = want - 1;
-  for (Slot& o : live) {
-    o.gen = gen_;
+  std::vector<Slot> old = std::move(slots_);
+  slots_.clear();
+  slots_.resize(old.empty() ? 256 : old.size() * 2);
+  mask_ = slots_.size() - 1;
+  for (Slot& o : old) {
+    if (o.gen != gen_) continue;
     size_t i = o.hash & mask_;
     while (slots_[i].gen == gen_) i = (i + 1) & mask_;
     slots_[i] = std::move(o);
@@ -361,6 +316,10 @@ const MemoCache::Kept& MemoCache::keep(const GameState& s, const Key& k, const V
   e.epoch = s.epoch;
   e.base = std::move(base);
   e.made = std::move(calls);
+  // Kept for long, thousands of them: without the room their growth left.
+  e.made.calls.shrink_to_fit();
+  e.made.args.shrink_to_fit();
+  e.made.reads.shrink_to_fit();
   e.value = v;
   index(s, e);
   return e;

@@ -28,9 +28,6 @@ class MemoCache {
  public:
   MemoCache() = default;
   MemoCache(const MemoCache&) {}
-  // Its table of slots goes to the next cache made on this thread (see grow): a run of games
-  // (`sim`) makes and drops one per game, each as large as the last.
-  ~MemoCache();
   MemoCache& operator=(const MemoCache&) {
     clear();
     kept_.clear();
@@ -54,7 +51,8 @@ class MemoCache {
     for (size_t i = h & mask_;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
       if (s.gen != gen_) return nullptr;
-      if (s.hash == h && s.fn == fn && s.sameArgs(args)) {
+      if (s.hash == h && s.key.fn == fn &&
+          std::equal(args.begin(), args.end(), s.key.args.begin(), s.key.args.end())) {
         if (s.version != version_) {
           if (!carried(st, s)) return nullptr;
           if (verify_) {
@@ -230,43 +228,17 @@ class MemoCache {
   // the game) is one increment, and the slots, with the capacity of their argument vectors, are
   // reused rather than freed and allocated again.
   struct Slot {
-    // What a look-up reads first, together: the generation, the hash, the function, the version
-    // and the answer, then the arguments (inline up to kInlineArgs: no pointer to follow).
     uint64_t gen = 0;
     size_t hash = 0;
-    int32_t fn = 0;
-    uint32_t argCount = 0;
-    uint64_t version = 0;  // the version it was made or last found to hold in
+    Key key{0, {}};
     ir::Value value;
-    static constexpr size_t kInlineArgs = 3;
-    ir::Value inlineArgs[kInlineArgs];
-    std::vector<ir::Value> moreArgs;  // all of them, when more than kInlineArgs
     bool logged = false;
     bool verifying = false;  // given up by find for POLEMOS_VERIFY_KEPT: compare when made again
+    uint64_t version = 0;    // the version it was made or last found to hold in
     uint64_t epoch = 0;
     std::vector<int32_t> reads;
     std::vector<uint64_t> stamps;  // of `reads`, when it was made
-    std::span<const ir::Value> args() const {
-      if (argCount <= kInlineArgs) return {inlineArgs, argCount};
-      return moreArgs;
-    }
-    bool sameArgs(std::span<const ir::Value> a) const {
-      if (a.size() != argCount) return false;
-      auto mine = args();
-      return std::equal(a.begin(), a.end(), mine.begin());
-    }
-    void setArgs(std::vector<ir::Value>&& a) {
-      argCount = static_cast<uint32_t>(a.size());
-      if (a.size() <= kInlineArgs) {
-        std::move(a.begin(), a.end(), inlineArgs);
-        moreArgs.clear();
-      } else {
-        moreArgs = std::move(a);
-      }
-    }
   };
-  struct Spare;
-  static Spare* spare();  // none once the thread's spare is destroyed (at its end)
   // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
   void advance(const GameState& st) {
     version_ = st.version;

@@ -1,10 +1,8 @@
 // The memo of pure calls (eval/memo.h) on its own: answers are found in the version they were
-// made in and not after a change; a table handed on from a dropped cache (to the next cache made
-// on the same thread) carries none of its answers into the new one; growth keeps every answer.
+// made in and not after a change; a new cache carries no answer of a dropped one (each game of a
+// `sim` run makes one); growth keeps every answer; a kept search is mended call by call.
 #include <gtest/gtest.h>
 
-#include <memory>
-#include <thread>
 #include <vector>
 
 #include "eval/memo.h"
@@ -42,13 +40,9 @@ TEST(MemoCache, GrowingKeepsEveryAnswer) {
   }
 }
 
-TEST(MemoCache, ATableHandedOnCarriesNoAnswerOfTheCacheThatDroppedIt) {
-  // The first cache grows a large table and is dropped; the next one on this thread takes that
-  // table. Its slots hold the old answers, of a generation the new cache never counts as its own,
-  // in any version (the new game's versions start again from 0, as the old one's did).
-  // Both fill a table of the same size in version 0, the second into the table of the first:
-  // the slots it reaches as it grows into that table hold the first's answers, of version 0 too,
-  // which it must never count as its own.
+TEST(MemoCache, ANewCacheCarriesNoAnswerOfADroppedOne) {
+  // Both fill a table of the same size in version 0 (a new game's versions start again from 0):
+  // the second never finds an answer of the first, however its memory was used before.
   {
     GameState st;
     MemoCache first;
@@ -69,23 +63,6 @@ TEST(MemoCache, ATableHandedOnCarriesNoAnswerOfTheCacheThatDroppedIt) {
   GameState st3;
   MemoCache third;
   for (int i = 0; i < 3000; ++i) EXPECT_EQ(third.find(st3, key(3, i, 1)), nullptr) << i;
-}
-
-// A cache dropped after its thread's spare table is gone (here a thread_local made before the
-// spare, so destroyed after it; at exit, a session held in a static) frees its own table: it
-// used to hand it to the destroyed spare, a double free (the save fuzz replay found it).
-TEST(MemoCache, ACacheDroppedAfterItsThreadsSpareFreesItsOwnTable) {
-  std::thread([] {
-    thread_local std::unique_ptr<MemoCache> held;
-    held = std::make_unique<MemoCache>();
-    GameState st;
-    for (int i = 0; i < 4000; ++i) held->store(st, key(5, i, 0), Value::integer(i));
-    {
-      MemoCache other;  // dropped: its table, smaller than held's, goes to the spare
-      for (int i = 0; i < 1000; ++i) other.store(st, key(6, i, 0), Value::integer(i));
-    }
-    EXPECT_NE(held->find(st, key(5, 7, 0)), nullptr);
-  }).join();
 }
 
 // A kept search: its hook calls are made again when what they read changes, with their own
