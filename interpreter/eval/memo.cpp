@@ -44,11 +44,11 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   if (st.version != version_) advance(st);
   // Bounded: a pathological ruleset cannot grow the cache without limit.
   if (used_ >= kMaxEntries) compact(st);
-  if ((used_ + 1) * 2 > mask_ + 1) {
+  if ((used_ + 1) * 2 > slots_.size()) {
     // Mostly answers of earlier versions made outside a search (which can never be taken
     // again): drop those rather than grow.
     if (logged_ * 2 < used_ && version_ != compactedAt_) compact(st);
-    if ((used_ + 1) * 2 > mask_ + 1) grow();
+    if ((used_ + 1) * 2 > slots_.size()) grow();
   }
   size_t h = hash(k.fn, k.args);
   size_t i = h & mask_;
@@ -99,9 +99,8 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
 // they are put back; no table is allocated.
 void MemoCache::compact(const GameState& st) {
   std::vector<Slot> keep;
-  for (size_t i = 0; i < slots_.size() && i <= mask_; ++i)
-    if (Slot& o = slots_[i]; o.gen == gen_ && (o.version == version_ || carried(st, o)))
-      keep.push_back(std::move(o));
+  for (Slot& o : slots_)
+    if (o.gen == gen_ && (o.version == version_ || carried(st, o))) keep.push_back(std::move(o));
   clear();
   compactedAt_ = version_;
   // Most still hold: start afresh rather than compact again at the next few stores.
