@@ -278,7 +278,7 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
   auto recall = [&c](int32_t fn, std::span<const Value> args) {
     return quietCall(c, Value::of(Tag::Func, fn), args);
   };
-  if (const MemoCache::Kept* k = memo->kept(c.state, key, recall)) {
+  if (MemoCache::Kept* k = memo->kept(c.state, key, recall)) {
     Value list = k->value;
     if (memo->verifying()) {
       size_t at = memo->beginLog();
@@ -286,8 +286,8 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
       memo->endLog(at, false);
       if (!(fresh == list)) MemoCache::verifyFailed("a movement search");
     }
-    std::vector<int32_t> reads = k->allReads();
-    for (int32_t r : reads) memo->readRaw(r);  // for an outer log
+    // The answer names what the search read; the look-up adds it to an outer log.
+    std::vector<int32_t> reads = memo->readsAsOne(*k);
     memo->store(c.state, key, std::move(list), &reads);
     return memo->find(c.state, key)->items();
   }
@@ -304,8 +304,7 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
   std::vector<int32_t> base = memo->endLog(log.at, false);
   log.open = false;
   std::vector<int32_t> reads =
-      memo->keep(c.state, key, list, std::move(base), std::move(rec)).allReads();
-  for (int32_t r : reads) memo->readRaw(r);  // for an outer log
+      memo->readsAsOne(memo->keep(c.state, key, list, std::move(base), std::move(rec)));
   memo->store(c.state, key, std::move(list), &reads);
   return memo->find(c.state, key)->items();
 }

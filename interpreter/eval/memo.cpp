@@ -65,7 +65,7 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
           ++logged_;
           s.logged = true;
           s.epoch = st.epoch;
-          s.reads = *reads;
+          setReads(s.reads, *reads);
           stampReads(st, s);
         }
         return;
@@ -84,7 +84,7 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   s.version = version_;
   s.epoch = st.epoch;
   if (reads)
-    s.reads = *reads;
+    setReads(s.reads, *reads);
   else
     s.reads.clear();
   stampReads(st, s);
@@ -113,6 +113,42 @@ void MemoCache::compact(const GameState& st) {
     slots_[i] = std::move(o);
     ++used_;
   }
+}
+
+int32_t MemoCache::makeGroup(const std::vector<int32_t>& reads) {
+  Group g;
+  g.reads = reads;
+  groupReads_ += reads.size();
+  groups_.push_back(std::move(g));
+  return kGroupBase - static_cast<int32_t>(groups_.size() - 1);
+}
+
+uint64_t MemoCache::groupStamp(const GameState& s, size_t g) {
+  if (g >= groups_.size()) return ~0ull;  // dropped: never the stamp it was taken with
+  Group& gr = groups_[g];
+  if (gr.at == s.version) return gr.stamp;
+  uint64_t most = 0;
+  for (int32_t r : gr.reads) most = std::max(most, stampOf(s, r));
+  gr.at = s.version;
+  gr.stamp = most;
+  return most;
+}
+
+void MemoCache::dropGroups(const GameState& st) {
+  if (st.epoch == groupsEpoch_) {
+    // Too many in one epoch: every answer and search that may name one goes with them.
+    clear();
+    kept_.clear();
+  }
+  groups_.clear();
+  groupReads_ = 0;
+  groupsEpoch_ = st.epoch;
+}
+
+std::vector<int32_t> MemoCache::readsAsOne(Kept& e) {
+  if (e.all.size() < kGroupFrom) return e.allReads();
+  if (e.group == 0) e.group = makeGroup(e.allReads());
+  return {e.group};
 }
 
 void MemoCache::grow() {
@@ -189,6 +225,7 @@ void MemoCache::index(const GameState& s, Kept& e) {
     indexToken_ = 1;
   }
   e.all.clear();
+  e.group = 0;
   e.first.clear();
   e.readers.clear();
   std::vector<uint32_t>& count = indexCount_;
@@ -240,7 +277,7 @@ std::vector<int32_t> MemoCache::Kept::allReads() const {
   return out;
 }
 
-const MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const Recall& recall) {
+MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const Recall& recall) {
   auto it = kept_.find(k);
   if (it == kept_.end()) return nullptr;
   Kept& e = it->second;
@@ -307,8 +344,8 @@ const MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const R
   return &e;
 }
 
-const MemoCache::Kept& MemoCache::keep(const GameState& s, const Key& k, const Value& v,
-                                       std::vector<int32_t> base, Recording&& calls) {
+MemoCache::Kept& MemoCache::keep(const GameState& s, const Key& k, const Value& v,
+                                 std::vector<int32_t> base, Recording&& calls) {
   // Bounded like the memo: a search per unit and kind is what play needs.
   if (kept_.size() > 20000 && busy_ == 0) kept_.clear();
   Kept& e = kept_[k];

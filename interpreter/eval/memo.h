@@ -116,7 +116,7 @@ class MemoCache {
   // it is taken again, in a later version of the game, while the epoch is the same and its reads
   // or, where they changed, its hook calls' answers are unchanged (see HookCall). Encoded reads:
   // field `slot` of unit u as u * 256 + slot (GameState::kWholeUnit: any of its fields), a hex h
-  // as -1 - h, other stamp i as kOtherBase - i.
+  // as -1 - h, other stamp i as kOtherBase - i, a group of reads g (see Group) as kGroupBase - g.
   bool logging() const { return logTop_ > 0; }
   void readField(int64_t u, size_t slot) {
     if (logTop_ > 0)
@@ -132,10 +132,13 @@ class MemoCache {
     if (logTop_ > 0 && id >= 0) note(static_cast<int32_t>(kOtherBase - id));
   }
   static constexpr int32_t kOtherBase = -(1 << 22) - 1;  // below every hex's code
+  static constexpr int32_t kGroupBase = -(1 << 24) - 1;  // below every other stamp's code
   void readRaw(int32_t read) {
     if (logTop_ > 0) note(read);
   }
-  static uint64_t stampOf(const GameState& s, int32_t read) {
+  // The stamp of a read now; a group's is the greatest of its reads' (see Group).
+  uint64_t stampOf(const GameState& s, int32_t read) {
+    if (read <= kGroupBase) return groupStamp(s, static_cast<size_t>(kGroupBase - read));
     if (read <= kOtherBase) return s.otherStamp(static_cast<size_t>(kOtherBase - read));
     if (read < 0) return s.hexStamp(static_cast<size_t>(-1 - static_cast<int64_t>(read)));
     return s.fieldStamp(static_cast<size_t>(read / 256), static_cast<size_t>(read % 256));
@@ -184,6 +187,7 @@ class MemoCache {
     Stamped all;
     std::vector<uint32_t> first, readers;
     std::vector<int32_t> allReads() const;
+    int32_t group = 0;  // `all` as one group read, once asked for (0: not yet; see readsAsOne)
     static constexpr uint32_t kBase = ~0u;
     std::span<const int32_t> readsOf(const HookCall& c) const {
       return {made.reads.data() + c.readsAt, c.readCount};
@@ -196,10 +200,13 @@ class MemoCache {
   using Recall = std::function<ir::Value(int32_t fn, std::span<const ir::Value> args)>;
   // The search kept under `k` if it still holds for `s` (what it read then counts in the open
   // log); `recall` makes again the calls whose reads changed.
-  const Kept* kept(const GameState& s, const Key& k, const Recall& recall);
+  Kept* kept(const GameState& s, const Key& k, const Recall& recall);
   void index(const GameState& s, Kept& e);
-  const Kept& keep(const GameState& s, const Key& k, const ir::Value& v, std::vector<int32_t> base,
-                   Recording&& calls);
+  Kept& keep(const GameState& s, const Key& k, const ir::Value& v, std::vector<int32_t> base,
+             Recording&& calls);
+  // What a kept search read, for the answer that gives it (MemoCache::store): one group read
+  // when it read many things (see Group), made once per kept search.
+  std::vector<int32_t> readsAsOne(Kept& e);
   void clear() {
     // The slots stay allocated for the next version: a new generation marks them all free.
     ++gen_;
@@ -243,17 +250,21 @@ class MemoCache {
   void advance(const GameState& st) {
     version_ = st.version;
     if (logged_ == 0 && used_ > 0) clear();  // nothing of the last version can be taken again
+    // Another epoch: nothing that names a group of the last can be taken again (an answer or a
+    // search of another epoch never is); a long epoch's groups are bounded with the answers.
+    if ((st.epoch != groupsEpoch_ || groupReads_ > kMaxGroupReads) && logTop_ == 0 && busy_ == 0)
+      dropGroups(st);
     firstAt_.clear();
     nextAt_.clear();
     ++unitsAtGen_;
   }
   // Whether an answer made in an earlier version holds in `st` (made logged, in this epoch, and
   // nothing it read has changed since).
-  void stampReads(const GameState& st, Slot& s) const {
+  void stampReads(const GameState& st, Slot& s) {
     s.stamps.clear();
     for (int32_t r : s.reads) s.stamps.push_back(stampOf(st, r));
   }
-  bool carried(const GameState& st, const Slot& s) const {
+  bool carried(const GameState& st, const Slot& s) {
     if (!s.logged || s.epoch != st.epoch) return false;
     for (size_t r = 0; r < s.reads.size(); ++r)
       if (stampOf(st, s.reads[r]) != s.stamps[r]) return false;
@@ -262,14 +273,46 @@ class MemoCache {
   // Past this many entries the table keeps only the answers that still hold (or, if most do, is
   // emptied).
   static constexpr size_t kMaxEntries = 50000;
+  static constexpr size_t kMaxGroupReads = size_t{1} << 22;
+  void dropGroups(const GameState& st);
   void compact(const GameState& st);
   const bool verify_ = std::getenv("POLEMOS_VERIFY_KEPT") != nullptr;
-  // A read's place in the scratch arrays: units, hexes and other stamps interleaved, so that each
-  // kind needs as many entries as it has.
+  // A read's place in the scratch arrays: units, hexes, other stamps and groups interleaved, so
+  // that each kind needs as many entries as it has.
   static size_t readIndex(int32_t read) {
-    if (read <= kOtherBase) return 3 * static_cast<size_t>(kOtherBase - read) + 2;
-    if (read < 0) return 3 * static_cast<size_t>(-1 - static_cast<int64_t>(read)) + 1;
-    return 3 * static_cast<size_t>(read);
+    if (read <= kGroupBase) return 4 * static_cast<size_t>(kGroupBase - read) + 3;
+    if (read <= kOtherBase) return 4 * static_cast<size_t>(kOtherBase - read) + 2;
+    if (read < 0) return 4 * static_cast<size_t>(-1 - static_cast<int64_t>(read)) + 1;
+    return 4 * static_cast<size_t>(read);
+  }
+
+  // A group of reads: the reads of an answer that read many things (the enemy's zones of control
+  // read every enemy unit's hex and fields), named by one read, so that every answer and search
+  // that takes it logs, records and checks one read instead of all of them. Its stamp is the
+  // greatest stamp of its reads: a stamp is renewed only to a version never used before (the
+  // version only grows, also across a rollback), so the greatest stays the same exactly while
+  // every read of the group keeps its stamp (each version names one change, in one line of the
+  // game's history: two states with the same greatest stamp both come after that change, and
+  // neither changed a read of the group after it). Worked out once per version of the game.
+  // Groups belong to an epoch (no answer or search of another epoch is ever taken: their reads
+  // are never asked for), and go with it.
+  struct Group {
+    std::vector<int32_t> reads;  // each once; a group read only names an older group
+    uint64_t at = ~0ull;         // the version `stamp` was worked out in
+    uint64_t stamp = 0;
+  };
+  static constexpr size_t kGroupFrom = 6;  // an answer with more reads is logged as a group
+  std::vector<Group> groups_;
+  size_t groupReads_ = 0;
+  uint64_t groupsEpoch_ = ~0ull;
+  int32_t makeGroup(const std::vector<int32_t>& reads);
+  uint64_t groupStamp(const GameState& s, size_t g);
+  // The reads an answer keeps: as they are, or as one group (see Group).
+  void setReads(std::vector<int32_t>& out, const std::vector<int32_t>& reads) {
+    if (reads.size() < kGroupFrom)
+      out = reads;
+    else
+      out.assign(1, makeGroup(reads));
   }
   // A read is added to the open log once: marks_ holds, per read, the token of the log that last
   // took it (a read taken by a log opened inside may come again when that log closes).

@@ -1,8 +1,11 @@
 // The memo of pure calls (eval/memo.h) on its own: answers are found in the version they were
 // made in and not after a change; a new cache carries no answer of a dropped one (each game of a
-// `sim` run makes one); growth keeps every answer; a kept search is mended call by call.
+// `sim` run makes one); growth keeps every answer; a kept search is mended call by call; an
+// answer that read many things (kept as one group of reads) is carried exactly while none of them
+// changed, also when it is read inside another answer and across a rollback.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "eval/memo.h"
@@ -138,6 +141,98 @@ TEST(MemoCache, AKeptSearchMakesAgainOnlyTheCallsWhoseReadsChanged) {
   EXPECT_EQ(m.kept(st, k, recall), nullptr);
   answerOf11 = 1;
   EXPECT_EQ(m.kept(st, k, recall), nullptr);
+}
+
+// An answer made with its reads logged, reading hexes `hexes` (and, inside, the answer `inner`
+// if it is given: its reads count with it).
+void storeLogged(MemoCache& m, const GameState& st, const MemoCache::Key& k, int64_t answer,
+                 const std::vector<int64_t>& hexes, const MemoCache::Key* inner = nullptr) {
+  size_t at = m.beginLog();
+  for (int64_t h : hexes) m.readHex(h);
+  if (inner) ASSERT_NE(m.find(st, *inner), nullptr);
+  std::vector<int32_t> reads = m.endLog(at, false);
+  m.store(st, k, Value::integer(answer), &reads);
+}
+
+std::vector<int64_t> hexesFrom(int64_t first, int64_t n) {
+  std::vector<int64_t> out;
+  for (int64_t h = first; h < first + n; ++h) out.push_back(h);
+  return out;
+}
+
+// Twelve reads are kept as one group: a change of any one of them, the first, one in the middle
+// or the last, is seen; a change of anything else is not.
+TEST(MemoCache, AnAnswerThatReadManyThingsHoldsExactlyWhileNoneChanged) {
+  for (int64_t changed : {10, 15, 21}) {
+    GameState st;
+    MemoCache m;
+    storeLogged(m, st, key(4, 1, 2), 7, hexesFrom(10, 12));
+    st.touchHex(40);
+    st.touchField(3, 0);
+    const Value* hit = m.find(st, key(4, 1, 2));
+    ASSERT_NE(hit, nullptr) << changed;
+    EXPECT_EQ(hit->i, 7);
+    st.touchHex(static_cast<size_t>(changed));
+    EXPECT_EQ(m.find(st, key(4, 1, 2)), nullptr) << changed;
+  }
+}
+
+// An answer that took, inside, an answer of many reads: it holds while those hold, and not after
+// one of them changes (though it read none of them itself), also when the inner answer was made
+// in an earlier version and carried.
+TEST(MemoCache, AnAnswerReadInsideAnotherCountsWithAllItRead) {
+  GameState st;
+  MemoCache m;
+  MemoCache::Key inner = key(5, 0, 0), outer = key(6, 0, 0), later = key(7, 0, 0);
+  storeLogged(m, st, inner, 1, hexesFrom(100, 30));
+  storeLogged(m, st, outer, 2, {3}, &inner);
+  st.touchHex(4);
+  storeLogged(m, st, later, 3, {5}, &inner);  // the inner answer carried into this version
+  st.touchHex(6);
+  ASSERT_NE(m.find(st, outer), nullptr);
+  ASSERT_NE(m.find(st, later), nullptr);
+  st.touchHex(117);
+  EXPECT_EQ(m.find(st, inner), nullptr);
+  EXPECT_EQ(m.find(st, outer), nullptr);
+  EXPECT_EQ(m.find(st, later), nullptr);
+}
+
+// A rollback (Session::replaceState) puts back an earlier state under a new version: an answer
+// made before the change that was rolled back holds again; one made after it does not.
+TEST(MemoCache, ARollbackPutsBackTheAnswersOfTheStateItRestores) {
+  GameState st;
+  MemoCache m;
+  MemoCache::Key before = key(8, 0, 0), after = key(9, 0, 0);
+  storeLogged(m, st, before, 1, hexesFrom(200, 10));
+  GameState earlier = st;
+  st.touchHex(205);
+  EXPECT_EQ(m.find(st, before), nullptr);
+  storeLogged(m, st, after, 2, hexesFrom(200, 10));
+  uint64_t now = st.version;
+  st = earlier;
+  st.version = std::max(now, st.version) + 1;
+  ASSERT_NE(m.find(st, before), nullptr);
+  EXPECT_EQ(m.find(st, after), nullptr);
+  // And the same change made again (another version) is a change again.
+  st.touchHex(205);
+  EXPECT_EQ(m.find(st, before), nullptr);
+  EXPECT_EQ(m.find(st, after), nullptr);
+}
+
+// A new epoch takes nothing of the last; answers of many reads made in it are carried as before.
+TEST(MemoCache, ANewEpochStartsItsOwnGroups) {
+  GameState st;
+  MemoCache m;
+  storeLogged(m, st, key(10, 0, 0), 1, hexesFrom(0, 20));
+  st.touch();
+  EXPECT_EQ(m.find(st, key(10, 0, 0)), nullptr);
+  storeLogged(m, st, key(11, 0, 0), 2, hexesFrom(50, 20));
+  st.touchHex(3);
+  const Value* hit = m.find(st, key(11, 0, 0));
+  ASSERT_NE(hit, nullptr);
+  EXPECT_EQ(hit->i, 2);
+  st.touchHex(69);
+  EXPECT_EQ(m.find(st, key(11, 0, 0)), nullptr);
 }
 
 }  // namespace
