@@ -50,11 +50,11 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
     if (logged_ * 2 < used_ && version_ != compactedAt_) compact(st);
     if ((used_ + 1) * 2 > slots_.size()) grow();
   }
-  size_t h = hash(k.fn, k.args);
+  const size_t h = hash(k.fn, k.args);
   size_t i = h & mask_;
   for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
     Slot& s = slots_[i];
-    if (s.hash == h && s.key == k) {
+    if (s.hash == static_cast<uint32_t>(h) && s.fn == k.fn && s.args == k.args) {
       if (s.verifying) {
         s.verifying = false;
         if (!(s.value == v)) verifyFailed("an answer");
@@ -89,9 +89,9 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
     s.reads.clear();
   stampReads(st, s);
   s.gen = gen_;
-  s.hash = h;
-  s.key.fn = k.fn;
-  s.key.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
+  s.hash = static_cast<uint32_t>(h);
+  s.fn = k.fn;
+  s.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
   s.value = std::move(v);
 }
 

@@ -51,8 +51,8 @@ class MemoCache {
     for (size_t i = h & mask_;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
       if (s.gen != gen_) return nullptr;
-      if (s.hash == h && s.key.fn == fn &&
-          std::equal(args.begin(), args.end(), s.key.args.begin(), s.key.args.end())) {
+      if (s.hash == static_cast<uint32_t>(h) && s.fn == fn &&
+          std::equal(args.begin(), args.end(), s.args.begin(), s.args.end())) {
         if (s.version != version_) {
           if (!carried(st, s)) return nullptr;
           if (verify_) {
@@ -65,7 +65,7 @@ class MemoCache {
         // outside one is made again, once, with its reads).
         if (logTop_ > 0) {
           if (!s.logged) return nullptr;
-          logReads(s.reads);
+          for (const StampedRead& r : s.reads) note(r.read);
         }
         return &s.value;
       }
@@ -208,8 +208,12 @@ class MemoCache {
   // when it read many things (see Group), made once per kept search.
   std::vector<int32_t> readsAsOne(Kept& e);
   void clear() {
-    // The slots stay allocated for the next version: a new generation marks them all free.
-    ++gen_;
+    // The slots stay allocated for the next version: a new generation marks them all free (and
+    // when the generations go round, every slot is marked free by hand).
+    if (++gen_ == 0) {
+      for (Slot& s : slots_) s.gen = 0;
+      gen_ = 1;
+    }
     used_ = 0;
     logged_ = 0;
     firstAt_.clear();
@@ -233,18 +237,24 @@ class MemoCache {
  private:
   // An open-addressing table whose slots belong to a generation: clearing it (at every change of
   // the game) is one increment, and the slots, with the capacity of their argument vectors, are
-  // reused rather than freed and allocated again.
+  // reused rather than freed and allocated again. A slot is kept small (104 bytes): the first
+  // look at a slot is most of a look-up's time (a cache miss), and every game's table is made
+  // and filled anew.
+  struct StampedRead {
+    int32_t read;
+    uint64_t stamp;  // when the answer was made
+  };
   struct Slot {
-    uint64_t gen = 0;
-    size_t hash = 0;
-    Key key{0, {}};
-    ir::Value value;
+    uint32_t gen = 0;
+    uint32_t hash = 0;  // the low half of the key's hash
+    int32_t fn = 0;     // the key: function and arguments
     bool logged = false;
     bool verifying = false;  // given up by find for POLEMOS_VERIFY_KEPT: compare when made again
-    uint64_t version = 0;    // the version it was made or last found to hold in
+    std::vector<ir::Value> args;
+    ir::Value value;
+    uint64_t version = 0;  // the version it was made or last found to hold in
     uint64_t epoch = 0;
-    std::vector<int32_t> reads;
-    std::vector<uint64_t> stamps;  // of `reads`, when it was made
+    std::vector<StampedRead> reads;
   };
   // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
   void advance(const GameState& st) {
@@ -261,13 +271,12 @@ class MemoCache {
   // Whether an answer made in an earlier version holds in `st` (made logged, in this epoch, and
   // nothing it read has changed since).
   void stampReads(const GameState& st, Slot& s) {
-    s.stamps.clear();
-    for (int32_t r : s.reads) s.stamps.push_back(stampOf(st, r));
+    for (StampedRead& r : s.reads) r.stamp = stampOf(st, r.read);
   }
   bool carried(const GameState& st, const Slot& s) {
     if (!s.logged || s.epoch != st.epoch) return false;
-    for (size_t r = 0; r < s.reads.size(); ++r)
-      if (stampOf(st, s.reads[r]) != s.stamps[r]) return false;
+    for (const StampedRead& r : s.reads)
+      if (stampOf(st, r.read) != r.stamp) return false;
     return true;
   }
   // Past this many entries the table keeps only the answers that still hold (or, if most do, is
@@ -308,11 +317,12 @@ class MemoCache {
   int32_t makeGroup(const std::vector<int32_t>& reads);
   uint64_t groupStamp(const GameState& s, size_t g);
   // The reads an answer keeps: as they are, or as one group (see Group).
-  void setReads(std::vector<int32_t>& out, const std::vector<int32_t>& reads) {
+  void setReads(std::vector<StampedRead>& out, const std::vector<int32_t>& reads) {
+    out.clear();
     if (reads.size() < kGroupFrom)
-      out = reads;
+      for (int32_t r : reads) out.push_back(StampedRead{r, 0});
     else
-      out.assign(1, makeGroup(reads));
+      out.push_back(StampedRead{makeGroup(reads), 0});
   }
   // A read is added to the open log once: marks_ holds, per read, the token of the log that last
   // took it (a read taken by a log opened inside may come again when that log closes).
@@ -349,7 +359,7 @@ class MemoCache {
   size_t used_ = 0;
   size_t logged_ = 0;             // of used_, the answers made logged
   uint64_t compactedAt_ = ~0ull;  // the version compacted last (once a version is enough)
-  uint64_t gen_ = 1;
+  uint32_t gen_ = 1;
   // For unitsAt: per hex its first unit and per unit the next in the same hex (-1: none), and
   // per hex the list once made, valid when its generation is the current one.
   std::vector<int32_t> firstAt_, nextAt_;
