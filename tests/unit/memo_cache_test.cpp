@@ -235,5 +235,35 @@ TEST(MemoCache, ANewEpochStartsItsOwnGroups) {
   EXPECT_EQ(m.find(st, key(11, 0, 0)), nullptr);
 }
 
+// A long epoch's groups are bounded: past about four million reads in groups, the answers and
+// groups of the epoch are dropped together (here after the memo's own bound of answers has
+// emptied it several times). Every answer found after that is the one stored under its key, and
+// answers made after the drop are carried as before.
+TEST(MemoCache, AnEpochOfVeryManyGroupsDropsThemWithTheirAnswers) {
+  GameState st;
+  MemoCache m;
+  const int64_t n = (int64_t{1} << 22) / 12 + 2000;
+  for (int64_t i = 0; i < n; ++i) {
+    storeLogged(m, st, key(12, i, 0), i, hexesFrom(1000 + i % 50, 12));
+    st.touchHex(5);  // a new version; hex 5 is read by none of them
+  }
+  size_t found = 0, asked = 0;
+  for (int64_t i = 0; i < n; i += 97, ++asked) {
+    if (const Value* hit = m.find(st, key(12, i, 0))) {
+      EXPECT_EQ(hit->i, i);
+      ++found;
+    }
+  }
+  EXPECT_GT(found, 0u);     // those made since the drop
+  EXPECT_LT(found, asked);  // the drops took the others
+  storeLogged(m, st, key(13, 0, 0), 77, hexesFrom(2000, 12));
+  st.touchHex(6);
+  const Value* hit = m.find(st, key(13, 0, 0));
+  ASSERT_NE(hit, nullptr);
+  EXPECT_EQ(hit->i, 77);
+  st.touchHex(2011);
+  EXPECT_EQ(m.find(st, key(13, 0, 0)), nullptr);
+}
+
 }  // namespace
 }  // namespace polemos::eval
