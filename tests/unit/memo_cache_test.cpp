@@ -154,6 +154,18 @@ void storeLogged(MemoCache& m, const GameState& st, const MemoCache::Key& k, int
   m.store(st, k, Value::integer(answer), &reads);
 }
 
+// The answer under k is carried past a change of hex `unrelated` with its value, and gone after a
+// change of hex `read`.
+void expectCarriedUntil(MemoCache& m, GameState& st, const MemoCache::Key& k, int64_t answer,
+                        size_t unrelated, size_t read) {
+  st.touchHex(unrelated);
+  const Value* hit = m.find(st, k);
+  ASSERT_NE(hit, nullptr);
+  EXPECT_EQ(hit->i, answer);
+  st.touchHex(read);
+  EXPECT_EQ(m.find(st, k), nullptr);
+}
+
 std::vector<int64_t> hexesFrom(int64_t first, int64_t n) {
   std::vector<int64_t> out;
   for (int64_t h = first; h < first + n; ++h) out.push_back(h);
@@ -227,12 +239,7 @@ TEST(MemoCache, ANewEpochStartsItsOwnGroups) {
   st.touch();
   EXPECT_EQ(m.find(st, key(10, 0, 0)), nullptr);
   storeLogged(m, st, key(11, 0, 0), 2, hexesFrom(50, 20));
-  st.touchHex(3);
-  const Value* hit = m.find(st, key(11, 0, 0));
-  ASSERT_NE(hit, nullptr);
-  EXPECT_EQ(hit->i, 2);
-  st.touchHex(69);
-  EXPECT_EQ(m.find(st, key(11, 0, 0)), nullptr);
+  expectCarriedUntil(m, st, key(11, 0, 0), 2, 3, 69);
 }
 
 // A long epoch's groups are bounded: past about four million reads in groups, the answers and
@@ -257,12 +264,7 @@ TEST(MemoCache, AnEpochOfVeryManyGroupsDropsThemWithTheirAnswers) {
   EXPECT_GT(found, 0u);     // those made since the drop
   EXPECT_LT(found, asked);  // the drops took the others
   storeLogged(m, st, key(13, 0, 0), 77, hexesFrom(2000, 12));
-  st.touchHex(6);
-  const Value* hit = m.find(st, key(13, 0, 0));
-  ASSERT_NE(hit, nullptr);
-  EXPECT_EQ(hit->i, 77);
-  st.touchHex(2011);
-  EXPECT_EQ(m.find(st, key(13, 0, 0)), nullptr);
+  expectCarriedUntil(m, st, key(13, 0, 0), 77, 6, 2011);
 }
 
 }  // namespace
