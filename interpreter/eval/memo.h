@@ -133,9 +133,6 @@ class MemoCache {
   }
   static constexpr int32_t kOtherBase = -(1 << 22) - 1;  // below every hex's code
   static constexpr int32_t kGroupBase = -(1 << 24) - 1;  // below every other stamp's code
-  void readRaw(int32_t read) {
-    if (logTop_ > 0) note(read);
-  }
   // The stamp of a read now; a group's is the greatest of its reads' (see Group).
   uint64_t stampOf(const GameState& s, int32_t read) {
     if (read <= kGroupBase) return groupStamp(s, static_cast<size_t>(kGroupBase - read));
@@ -256,6 +253,7 @@ class MemoCache {
     uint64_t epoch = 0;
     std::vector<StampedRead> reads;
   };
+  static_assert(sizeof(Slot) <= 104, "a memo slot is kept small (see above)");
   // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
   void advance(const GameState& st) {
     version_ = st.version;
@@ -268,11 +266,11 @@ class MemoCache {
     nextAt_.clear();
     ++unitsAtGen_;
   }
-  // Whether an answer made in an earlier version holds in `st` (made logged, in this epoch, and
-  // nothing it read has changed since).
   void stampReads(const GameState& st, Slot& s) {
     for (StampedRead& r : s.reads) r.stamp = stampOf(st, r.read);
   }
+  // Whether an answer made in an earlier version holds in `st` (made logged, in this epoch, and
+  // nothing it read has changed since).
   bool carried(const GameState& st, const Slot& s) {
     if (!s.logged || s.epoch != st.epoch) return false;
     for (const StampedRead& r : s.reads)
@@ -310,7 +308,7 @@ class MemoCache {
     uint64_t at = ~0ull;         // the version `stamp` was worked out in
     uint64_t stamp = 0;
   };
-  static constexpr size_t kGroupFrom = 6;  // an answer with more reads is logged as a group
+  static constexpr size_t kGroupFrom = 6;  // an answer with this many reads or more: a group
   std::vector<Group> groups_;
   size_t groupReads_ = 0;
   uint64_t groupsEpoch_ = ~0ull;
