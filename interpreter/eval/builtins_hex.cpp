@@ -30,6 +30,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "eval/interpreter.h"
 #include "hex/facing.h"
@@ -106,9 +107,20 @@ Value quietCall(Context& c, const Value& f, std::span<const Value> args) {
 
 // A hook call of a search: with `rec` (a search to be kept, see MemoCache::Recording) the call
 // is recorded with its answer and what it read.
-Value stepCall(Context& c, MemoCache::Recording* rec, int32_t fn, std::span<const Value> args) {
+Value stepCall(Context& c, MemoCache::Recording* rec, const MemoCache::Answers* known, int32_t fn,
+               std::span<const Value> args) {
   Value f = Value::of(Tag::Func, fn);
   MemoCache* memo = c.interp.memo();
+  if (known && memo) {
+    // The unit's kept search made this very call, and its answer holds in this version (see
+    // movementAnswers); with POLEMOS_VERIFY_KEPT it is made again and compared.
+    if (const Value* v = known->find(fn, args)) {
+      if (!memo->verifying()) return *v;
+      Value fresh = quietCall(c, f, args);
+      if (!(fresh == *v)) MemoCache::verifyFailed("a hook's answer taken from a kept search");
+      return fresh;
+    }
+  }
   if (!rec || !memo) return quietCall(c, f, args);
   size_t at = memo->beginLog();
   Value v = quietCall(c, f, args);  // on an error the search's own log closes this one
@@ -125,7 +137,8 @@ struct Projected {
 };
 
 hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
-                       const Projected* from = nullptr, MemoCache::Recording* rec = nullptr) {
+                       const Projected* from = nullptr, MemoCache::Recording* rec = nullptr,
+                       const MemoCache::Answers* known = nullptr) {
   // The search reads the unit's hex, its facing and perhaps its `ma` (its side, type and status
   // change only with a new epoch); the hooks log their own reads.
   const UnitState& u = unitArg(c, unit, fn, false);
@@ -160,18 +173,18 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   int32_t cost = c.program.findFunction("move_cost");
   int32_t stops = c.program.findFunction("stops_movement");
   int32_t stay = c.program.findFunction("may_not_leave");
-  spec.stepCost = [&c, unit, cost, &g, rec](const hex::Step& s) -> int {
+  spec.stepCost = [&c, unit, cost, &g, rec, known](const hex::Step& s) -> int {
     if (cost < 0) return 1;
     Value args[3] = {unit, hexValue(g, s.from), hexValue(g, s.to)};
-    Value v = stepCall(c, rec, cost, args);
+    Value v = stepCall(c, rec, known, cost, args);
     if (v.isNone()) return hex::kImpassable;
     if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
     return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
   };
   if (stops >= 0) {
-    spec.stopsIn = [&c, unit, stops, &g, rec](hex::Hex h) {
+    spec.stopsIn = [&c, unit, stops, &g, rec, known](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
-      return stepCall(c, rec, stops, args).truthy();
+      return stepCall(c, rec, known, stops, args).truthy();
     };
   }
   // Facing mode (Deluxe 8.4): the state is hex + facing when the ruleset prices rotations.
@@ -179,11 +192,11 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   if (rotate >= 0) {
     int32_t facing = from && from->facing >= 0 ? from->facing : u.facing;
     spec.facing = static_cast<hex::Direction>(facing >= 0 ? facing : 0);
-    spec.rotationCost = [&c, unit, rotate, &g, rec](hex::Hex at, hex::Direction from,
-                                                    hex::Direction to) -> int {
+    spec.rotationCost = [&c, unit, rotate, &g, rec, known](hex::Hex at, hex::Direction from,
+                                                           hex::Direction to) -> int {
       Value args[4] = {unit, hexValue(g, at), Value::integer(static_cast<int>(from)),
                        Value::integer(static_cast<int>(to))};
-      Value v = stepCall(c, rec, rotate, args);
+      Value v = stepCall(c, rec, known, rotate, args);
       if (v.isNone()) return hex::kImpassable;
       if (v.tag != Tag::Int) c.fail("rotation_cost() must give a number or none");
       return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -192,10 +205,10 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
                                                                  : hex::FacingAfterMove::Keep;
     if (cost >= 0 && c.program.functions[cost].arity == 4) {
       // move_cost(u, from, to, facing): the step may depend on the mover's facing (front hex only).
-      spec.stepCost = [&c, unit, cost, &g, rec](const hex::Step& s) -> int {
+      spec.stepCost = [&c, unit, cost, &g, rec, known](const hex::Step& s) -> int {
         Value args[4] = {unit, hexValue(g, s.from), hexValue(g, s.to),
                          Value::integer(s.facing ? static_cast<int>(*s.facing) : 0)};
-        Value v = stepCall(c, rec, cost, args);
+        Value v = stepCall(c, rec, known, cost, args);
         if (v.isNone()) return hex::kImpassable;
         if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
         return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -203,9 +216,9 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
     }
   }
   if (stay >= 0) {
-    spec.mayNotLeave = [&c, unit, stay, &g, rec](hex::Hex h) {
+    spec.mayNotLeave = [&c, unit, stay, &g, rec, known](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
-      return stepCall(c, rec, stay, args).truthy();
+      return stepCall(c, rec, known, stay, args).truthy();
     };
   }
   return spec;
@@ -266,15 +279,15 @@ Value bLineOfSight(Context& c, Args a) {
 // games so, and the process stops at the first difference). `compute` gets the recording to pass
 // to moveSpec.
 template <class Compute>
-const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value> keyArgs,
-                              Value& fallback, Compute compute) {
+const Value& memoizedList(Context& c, int32_t privateKey, std::vector<Value> keyArgs,
+                          Value& fallback, Compute compute) {
   MemoCache* memo = c.interp.memo();
   if (!memo) {
     fallback = Value::makeList(compute(nullptr));
-    return fallback.items();
+    return fallback;
   }
   MemoCache::Key key{privateKey, std::move(keyArgs)};
-  if (const Value* hit = memo->find(c.state, key)) return hit->items();
+  if (const Value* hit = memo->find(c.state, key)) return *hit;
   auto recall = [&c](int32_t fn, std::span<const Value> args) {
     return quietCall(c, Value::of(Tag::Func, fn), args);
   };
@@ -289,7 +302,7 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
     // The answer names what the search read; the look-up adds it to an outer log.
     std::vector<int32_t> reads = memo->readsAsOne(*k);
     memo->store(c.state, key, std::move(list), &reads);
-    return memo->find(c.state, key)->items();
+    return *memo->find(c.state, key);
   }
   struct Log {
     MemoCache* memo;
@@ -306,7 +319,7 @@ const ValueList& memoizedList(Context& c, int32_t privateKey, std::vector<Value>
   std::vector<int32_t> reads =
       memo->readsAsOne(memo->keep(c.state, key, list, std::move(base), std::move(rec)));
   memo->store(c.state, key, std::move(list), &reads);
-  return memo->find(c.state, key)->items();
+  return *memo->find(c.state, key);
 }
 
 // A search as a list: per grid index the cost of reaching the hex (-1: not reached; the start
@@ -353,40 +366,63 @@ bool facingSearch(Context& c) {
 
 // The cost of reaching every hex of the map for one unit and its paths (searchList), made by one
 // search and kept: `reachable(u)`, every `path_cost(u, h)` and `path(u, h)` of a turn read it.
-const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
+const Value& reachSearch(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
   return memoizedList(c, -100000, {unit}, fallback, [&](MemoCache::Recording* rec) {
     const hex::Grid& g = grid(c, fn);
     return searchList(g, moveSpec(c, unit, fn, nullptr, rec));
   });
 }
+const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
+  return reachSearch(c, unit, fn).items();
+}
 
-const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn);
+// The hexes a search list reached (what `make` works out of it), kept with the list (a kept
+// search is asked for them at every decision, and gives the same list while it holds).
+enum DerivedKind : int32_t { kReachedHexes = 1, kReachedFacingHexes = 2 };
+template <class Make>
+Value derivedOf(Context& c, const Value& search, DerivedKind kind, Make make) {
+  MemoCache* memo = c.interp.memo();
+  return memo ? memo->derived(search, kind, make) : make();
+}
+
+const Value& reachFacingSearch(Context& c, const Value& unit, const char* fn);
+const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn) {
+  return reachFacingSearch(c, unit, fn).items();
+}
 
 // With facing (Deluxe 8.4), one search of (hex, facing) states answers reachable(u) and
 // path_cost(u, h) as well: a hex is reached when one of its facings is, at the least cost of its
 // facings (hex::Reach::cost(h) is that minimum). It is the search path_cost(u, h, facing) keeps,
 // so a unit is searched once, not once for its hexes and again for its facings.
 Value bReachable(Context& c, Args a) {
-  if (!facingSearch(c)) return reachedHexes(reachCosts(c, a[0], "reachable"));
-  const ValueList& costs = reachFacingCosts(c, a[0], "reachable");
-  const int64_t start = unitArg(c, a[0], "reachable").hex;
-  ValueList out;
-  for (size_t h = 0; h < costs.size() / 6; ++h) {
-    if (static_cast<int64_t>(h) == start) continue;
-    for (size_t f = 0; f < 6; ++f)
-      if (costs[h * 6 + f].i >= 0) {
-        out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
-        break;
-      }
+  if (!facingSearch(c)) {
+    const Value& search = reachSearch(c, a[0], "reachable");
+    return derivedOf(c, search, kReachedHexes, [&] { return reachedHexes(search.items()); });
   }
-  return Value::makeList(std::move(out));
+  const Value& search = reachFacingSearch(c, a[0], "reachable");
+  // The unit's own hex is left out: the search list of facings includes it (turning in place),
+  // and the unit stands there for as long as the list holds (its hex is read by the search).
+  const int64_t start = unitArg(c, a[0], "reachable").hex;
+  return derivedOf(c, search, kReachedFacingHexes, [&] {
+    const ValueList& costs = search.items();
+    ValueList out;
+    for (size_t h = 0; h < costs.size() / 6; ++h) {
+      if (static_cast<int64_t>(h) == start) continue;
+      for (size_t f = 0; f < 6; ++f)
+        if (costs[h * 6 + f].i >= 0) {
+          out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
+          break;
+        }
+    }
+    return Value::makeList(std::move(out));
+  });
 }
 
 // The cost of ending a move in every (hex, facing) of the map, for rulesets with facing
 // (rotation_cost declared): entry h * 6 + f, -1 where that state cannot be reached. The unit's own
 // hex is included, so turning in place has its price. Kept in the memo like reachCosts.
-const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn) {
+const Value& reachFacingSearch(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
   return memoizedList(c, -100001, {unit}, fallback, [&](MemoCache::Recording* rec) {
     const hex::Grid& g = grid(c, fn);
@@ -430,6 +466,24 @@ Value bPathCost(Context& c, Args a) {
   return v.i >= 0 ? v : Value::none();
 }
 
+// The answers of the hook calls of the unit's movement search, when it is in the memo for this
+// version (it is: the options of a move were listed from it), for a search of the same unit that
+// leaves steps out (path(u, h, step_ok)) and asks many of the same calls. Not inside a logged
+// computation (a kept search's, whose reads would have to name those calls' reads too), and
+// nothing is searched for it: without the unit's search at hand every call is made. The kept
+// search outlives the search that uses its answers: no state change happens inside a pure call,
+// so the version, and with it every kept search, stays as it is.
+std::optional<MemoCache::Answers> movementAnswers(Context& c, const Value& unit) {
+  MemoCache* memo = c.interp.memo();
+  if (!memo || memo->logging()) return std::nullopt;
+  MemoCache::Key key{facingSearch(c) ? -100001 : -100000, {unit}};
+  const Value* list = memo->find(c.state, key);
+  if (!list) return std::nullopt;
+  const MemoCache::Kept* k = memo->keptOf(c.state, key, *list);
+  if (!k) return std::nullopt;
+  return MemoCache::Answers(*k);
+}
+
 Value bPath(Context& c, Args a) {
   const hex::Grid& g = grid(c, "path");
   if (a.size() == 2 && !facingSearch(c)) {
@@ -438,7 +492,9 @@ Value bPath(Context& c, Args a) {
     const UnitState& u = unitArg(c, a[0], "path");
     return pathOf(g, search, u.hex, hexArg(c, a[1], "path"));
   }
-  hex::MoveSpec spec = moveSpec(c, a[0], "path");
+  const std::optional<MemoCache::Answers> known =
+      a.size() == 3 ? movementAnswers(c, a[0]) : std::nullopt;
+  hex::MoveSpec spec = moveSpec(c, a[0], "path", nullptr, nullptr, known ? &*known : nullptr);
   if (a.size() == 3) {
     // path(u, h, step_ok): only steps for which step_ok(from, to) holds, on top of the movement
     // hooks (Standard 14.2: a way to the charge hex that crosses no stream or ridge).
@@ -475,7 +531,7 @@ Projected projectedArg(Context& c, Args a, size_t at, const char* fn) {
   return p;
 }
 
-const ValueList& reachCostsFrom(Context& c, const Value& unit, const Projected& p, const char* fn) {
+const Value& reachSearchFrom(Context& c, const Value& unit, const Projected& p, const char* fn) {
   static thread_local Value fallback;
   return memoizedList(
       c, -100002,
@@ -485,9 +541,14 @@ const ValueList& reachCostsFrom(Context& c, const Value& unit, const Projected& 
       });
 }
 
+const ValueList& reachCostsFrom(Context& c, const Value& unit, const Projected& p, const char* fn) {
+  return reachSearchFrom(c, unit, p, fn).items();
+}
+
 Value bReachableFrom(Context& c, Args a) {
   Projected p = projectedArg(c, a, 1, "reachable_from");
-  return reachedHexes(reachCostsFrom(c, a[0], p, "reachable_from"));
+  const Value& search = reachSearchFrom(c, a[0], p, "reachable_from");
+  return derivedOf(c, search, kReachedHexes, [&] { return reachedHexes(search.items()); });
 }
 
 Value bPathCostFrom(Context& c, Args a) {

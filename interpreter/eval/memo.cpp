@@ -277,6 +277,31 @@ std::vector<int32_t> MemoCache::Kept::allReads() const {
   return out;
 }
 
+MemoCache::Answers::Answers(const Kept& k) : kept_(k) {
+  size_t n = 16;
+  while (n < 2 * k.made.calls.size()) n *= 2;
+  table_.assign(n, 0);
+  mask_ = n - 1;
+  for (size_t c = 0; c < k.made.calls.size(); ++c) {
+    const HookCall& call = k.made.calls[c];
+    for (size_t i = hash(call.fn, k.argsOf(call)) & mask_;; i = (i + 1) & mask_)
+      if (table_[i] == 0) {
+        table_[i] = static_cast<uint32_t>(c + 1);
+        break;
+      }
+  }
+}
+
+const ir::Value* MemoCache::Answers::find(int32_t fn, std::span<const ir::Value> args) const {
+  for (size_t i = hash(fn, args) & mask_; table_[i] != 0; i = (i + 1) & mask_) {
+    const HookCall& call = kept_.made.calls[table_[i] - 1];
+    auto was = kept_.argsOf(call);
+    if (call.fn == fn && std::equal(args.begin(), args.end(), was.begin(), was.end()))
+      return &call.result;
+  }
+  return nullptr;
+}
+
 MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const Recall& recall) {
   auto it = kept_.find(k);
   if (it == kept_.end()) return nullptr;

@@ -31,6 +31,7 @@ class MemoCache {
   MemoCache& operator=(const MemoCache&) {
     clear();
     kept_.clear();
+    derived_.clear();
     return *this;
   }
   struct Key {
@@ -193,6 +194,30 @@ class MemoCache {
       return {made.args.data() + c.argsAt, c.argCount};
     }
   };
+  // The kept search that made `list`, the answer under `k` in the version now (found by find),
+  // or null. Its hook calls' answers hold now: the list was either made in this version, or
+  // carried (nothing the search read has changed), or taken by `kept` (every call whose reads
+  // changed was asked again and gave the same answer).
+  const Kept* keptOf(const GameState& s, const Key& k, const ir::Value& list) const {
+    auto it = kept_.find(k);
+    if (it == kept_.end() || it->second.epoch != s.epoch || !list.hasPayload()) return nullptr;
+    return it->second.value.payloadId() == list.payloadId() ? &it->second : nullptr;
+  }
+  // The answers of a kept search's hook calls by call (function and arguments), for another
+  // search of the same unit in the same version that asks some of the same calls (Standard 14.2:
+  // a charge route is the unit's movement search with steps left out). Valid while that version
+  // lasts; it holds a pointer into the kept search.
+  class Answers {
+   public:
+    explicit Answers(const Kept& k);
+    // The call's answer, or null when the kept search did not make that call.
+    const ir::Value* find(int32_t fn, std::span<const ir::Value> args) const;
+
+   private:
+    const Kept& kept_;
+    std::vector<uint32_t> table_;  // open addressing: a call's index + 1, 0 for an empty slot
+    size_t mask_ = 0;
+  };
   // Makes a hook call again (what it reads now is logged by `kept`).
   using Recall = std::function<ir::Value(int32_t fn, std::span<const ir::Value> args)>;
   // The search kept under `k` if it still holds for `s` (what it read then counts in the open
@@ -222,6 +247,27 @@ class MemoCache {
   // once the first time one is asked for in this version: rules ask `units_at` thousands of times
   // between two changes of the game.
   const ir::Value& unitsAt(const GameState& s, int32_t h);
+
+  // A value worked out from a list and kept with it (the hexes a movement search reached, from
+  // its list of costs: the random player asks every unit's kept search for them at every
+  // decision). The same list, by identity of its payload, gives the same value without working it
+  // out again. An entry holds the list, so its payload is never freed and reused while the entry
+  // lives; `kind` tells apart what is worked out of one list. Direct-mapped, a few hundred
+  // entries: a value pushed out is worked out again when asked for.
+  template <class Make>
+  ir::Value derived(const ir::Value& from, int32_t kind, Make make) {
+    if (!from.hasPayload()) return make();
+    if (derived_.empty()) derived_.resize(kDerived);
+    size_t at =
+        (reinterpret_cast<uintptr_t>(from.payloadId()) >> 4) * 31 + static_cast<size_t>(kind);
+    Derived& d = derived_[at & (kDerived - 1)];
+    if (d.kind != kind || d.from.payloadId() != from.payloadId()) {
+      d.value = make();
+      d.from = from;
+      d.kind = kind;
+    }
+    return d.value;
+  }
 
   // Scratch machines for nested pure calls, one per nesting depth, reused from call to call so
   // that a call does not allocate a stack of its own. Never part of what the cache holds: a call
@@ -365,6 +411,12 @@ class MemoCache {
   std::vector<uint64_t> unitsAtMade_;
   uint64_t unitsAtGen_ = 1;
   std::vector<std::unique_ptr<Machine>> scratch_;
+  struct Derived {
+    ir::Value from, value;
+    int32_t kind = -1;
+  };
+  static constexpr size_t kDerived = 512;
+  std::vector<Derived> derived_;
   struct FnStats {
     uint32_t calls = 0, hits = 0, skipped = 0;
     bool off = false;

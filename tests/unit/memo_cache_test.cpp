@@ -2,7 +2,8 @@
 // made in and not after a change; a new cache carries no answer of a dropped one (each game of a
 // `sim` run makes one); growth keeps every answer; a kept search is mended call by call; an
 // answer that read many things (kept as one group of reads) is carried exactly while none of them
-// changed, also when it is read inside another answer and across a rollback.
+// changed, also when it is read inside another answer and across a rollback; a value worked out of
+// a list is kept with the list; a kept search gives the answers of its hook calls.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -265,6 +266,83 @@ TEST(MemoCache, AnEpochOfVeryManyGroupsDropsThemWithTheirAnswers) {
   EXPECT_LT(found, asked);  // the drops took the others
   storeLogged(m, st, key(13, 0, 0), 77, hexesFrom(2000, 12));
   expectCarriedUntil(m, st, key(13, 0, 0), 77, 6, 2011);
+}
+
+// A value worked out of a list is worked out once for that list (by identity: an equal list made
+// anew is another list) and kind, and again for another list or kind.
+TEST(MemoCache, AValueWorkedOutOfAListIsKeptWithThatList) {
+  MemoCache m;
+  int made = 0;
+  auto make = [&](int64_t v) {
+    return [&made, v] {
+      ++made;
+      return Value::integer(v);
+    };
+  };
+  Value list = Value::makeList({Value::integer(1), Value::integer(2)});
+  Value same = list;
+  Value equal = Value::makeList({Value::integer(1), Value::integer(2)});
+  EXPECT_EQ(m.derived(list, 1, make(10)).i, 10);
+  EXPECT_EQ(m.derived(same, 1, make(11)).i, 10);  // the same list: kept
+  EXPECT_EQ(made, 1);
+  EXPECT_EQ(m.derived(list, 2, make(20)).i, 20);   // another kind: worked out
+  EXPECT_EQ(m.derived(equal, 1, make(30)).i, 30);  // another list, equal: worked out
+  EXPECT_EQ(made, 3);
+  // A list with no payload (the empty list) is never kept by identity.
+  EXPECT_EQ(m.derived(Value::makeList({}), 1, make(40)).i, 40);
+  EXPECT_EQ(m.derived(Value::makeList({}), 1, make(41)).i, 41);
+  // Many lists: each gets its own value, kept or worked out again, never another list's.
+  std::vector<Value> lists;
+  for (int i = 0; i < 3000; ++i) lists.push_back(Value::makeList({Value::integer(i)}));
+  for (int round = 0; round < 2; ++round)
+    for (int i = 0; i < 3000; ++i)
+      ASSERT_EQ(m.derived(lists[static_cast<size_t>(i)], 1, make(i)).i, i) << i;
+}
+
+// The answers of a kept search's hook calls, by function and arguments, for the search that made
+// the list found now; none for a list that is not the kept search's, or in another epoch.
+TEST(MemoCache, AKeptSearchGivesTheAnswersOfItsCalls) {
+  GameState st;
+  MemoCache m;
+  MemoCache::Key k{-100000, {Value::of(ir::Tag::Unit, 0)}};
+  MemoCache::Recording rec;
+  for (int64_t to = 0; to < 40; ++to) {
+    size_t at = m.beginLog();
+    m.readHex(to);
+    Value args[3] = {Value::of(ir::Tag::Unit, 0), Value::of(ir::Tag::Hex, to),
+                     Value::of(ir::Tag::Hex, to + 1)};
+    m.record(rec, at, 10, args, Value::integer(to % 3));
+  }
+  size_t at = m.beginLog();
+  Value one[2] = {Value::of(ir::Tag::Unit, 0), Value::of(ir::Tag::Hex, 7)};
+  m.record(rec, at, 11, one, Value::boolean(true));
+  Value list = Value::makeList({Value::integer(5)});
+  m.keep(st, k, list, {}, std::move(rec));
+
+  EXPECT_EQ(m.keptOf(st, k, Value::makeList({Value::integer(5)})), nullptr);  // another list
+  const MemoCache::Kept* kept = m.keptOf(st, k, list);
+  ASSERT_NE(kept, nullptr);
+  MemoCache::Answers answers(*kept);
+  for (int64_t to = 0; to < 40; ++to) {
+    Value args[3] = {Value::of(ir::Tag::Unit, 0), Value::of(ir::Tag::Hex, to),
+                     Value::of(ir::Tag::Hex, to + 1)};
+    const Value* v = answers.find(10, args);
+    ASSERT_NE(v, nullptr) << to;
+    EXPECT_EQ(v->i, to % 3);
+    EXPECT_EQ(answers.find(11, args), nullptr);  // another function
+  }
+  Value reversed[3] = {Value::of(ir::Tag::Unit, 0), Value::of(ir::Tag::Hex, 2),
+                       Value::of(ir::Tag::Hex, 1)};
+  EXPECT_EQ(answers.find(10, reversed), nullptr);  // a call it did not make
+  Value otherUnit[3] = {Value::of(ir::Tag::Unit, 1), Value::of(ir::Tag::Hex, 1),
+                        Value::of(ir::Tag::Hex, 2)};
+  EXPECT_EQ(answers.find(10, otherUnit), nullptr);
+  const Value* stops = answers.find(11, one);
+  ASSERT_NE(stops, nullptr);
+  EXPECT_TRUE(stops->truthy());
+
+  st.touch();  // a new epoch
+  EXPECT_EQ(m.keptOf(st, k, list), nullptr);
 }
 
 }  // namespace
