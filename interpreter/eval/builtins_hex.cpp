@@ -278,6 +278,10 @@ Value bLineOfSight(Context& c, Args a) {
 // every search taken so is made again and compared, and a difference is an error (a test runs
 // games so, and the process stops at the first difference). `compute` gets the recording to pass
 // to moveSpec.
+// The private keys of the searches memoizedList keeps: a unit's movement search, with facing,
+// and from a projected position.
+constexpr int32_t kReachKey = -100000, kReachFacingKey = -100001, kReachFromKey = -100002;
+
 template <class Compute>
 const Value& memoizedList(Context& c, int32_t privateKey, std::vector<Value> keyArgs,
                           Value& fallback, Compute compute) {
@@ -368,7 +372,7 @@ bool facingSearch(Context& c) {
 // search and kept: `reachable(u)`, every `path_cost(u, h)` and `path(u, h)` of a turn read it.
 const Value& reachSearch(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
-  return memoizedList(c, -100000, {unit}, fallback, [&](MemoCache::Recording* rec) {
+  return memoizedList(c, kReachKey, {unit}, fallback, [&](MemoCache::Recording* rec) {
     const hex::Grid& g = grid(c, fn);
     return searchList(g, moveSpec(c, unit, fn, nullptr, rec));
   });
@@ -377,13 +381,15 @@ const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
   return reachSearch(c, unit, fn).items();
 }
 
-// The hexes a search list reached (what `make` works out of it), kept with the list (a kept
-// search is asked for them at every decision, and gives the same list while it holds).
-enum DerivedKind : int32_t { kReachedHexes = 1, kReachedFacingHexes = 2 };
+// The hexes a search list reached (what `make` works out of it), kept with the kept search that
+// made the list (asked for at every decision, the same while the search holds). `key`: the
+// search's key in the memo.
+enum DerivedKind : size_t { kReachedHexes = 0, kReachedFacingHexes = 1 };
 template <class Make>
-Value derivedOf(Context& c, const Value& search, DerivedKind kind, Make make) {
+Value derivedOf(Context& c, const MemoCache::Key& key, const Value& search, DerivedKind kind,
+                Make make) {
   MemoCache* memo = c.interp.memo();
-  return memo ? memo->derived(search, kind, make) : make();
+  return memo ? memo->derived(c.state, key, search, kind, make) : make();
 }
 
 const Value& reachFacingSearch(Context& c, const Value& unit, const char* fn);
@@ -398,13 +404,14 @@ const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn)
 Value bReachable(Context& c, Args a) {
   if (!facingSearch(c)) {
     const Value& search = reachSearch(c, a[0], "reachable");
-    return derivedOf(c, search, kReachedHexes, [&] { return reachedHexes(search.items()); });
+    return derivedOf(c, MemoCache::Key{kReachKey, {a[0]}}, search, kReachedHexes,
+                     [&] { return reachedHexes(search.items()); });
   }
   const Value& search = reachFacingSearch(c, a[0], "reachable");
   // The unit's own hex is left out: the search list of facings includes it (turning in place),
   // and the unit stands there for as long as the list holds (its hex is read by the search).
   const int64_t start = unitArg(c, a[0], "reachable").hex;
-  return derivedOf(c, search, kReachedFacingHexes, [&] {
+  return derivedOf(c, MemoCache::Key{kReachFacingKey, {a[0]}}, search, kReachedFacingHexes, [&] {
     const ValueList& costs = search.items();
     ValueList out;
     for (size_t h = 0; h < costs.size() / 6; ++h) {
@@ -424,7 +431,7 @@ Value bReachable(Context& c, Args a) {
 // hex is included, so turning in place has its price. Kept in the memo like reachCosts.
 const Value& reachFacingSearch(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
-  return memoizedList(c, -100001, {unit}, fallback, [&](MemoCache::Recording* rec) {
+  return memoizedList(c, kReachFacingKey, {unit}, fallback, [&](MemoCache::Recording* rec) {
     const hex::Grid& g = grid(c, fn);
     hex::MoveSpec spec = moveSpec(c, unit, fn, nullptr, rec);
     if (!spec.facing)
@@ -476,7 +483,7 @@ Value bPathCost(Context& c, Args a) {
 std::optional<MemoCache::Answers> movementAnswers(Context& c, const Value& unit) {
   MemoCache* memo = c.interp.memo();
   if (!memo || memo->logging()) return std::nullopt;
-  MemoCache::Key key{facingSearch(c) ? -100001 : -100000, {unit}};
+  MemoCache::Key key{facingSearch(c) ? kReachFacingKey : kReachKey, {unit}};
   const Value* list = memo->find(c.state, key);
   if (!list) return std::nullopt;
   const MemoCache::Kept* k = memo->keptOf(c.state, key, *list);
@@ -531,14 +538,16 @@ Projected projectedArg(Context& c, Args a, size_t at, const char* fn) {
   return p;
 }
 
+std::vector<Value> reachFromArgs(const Value& unit, const Projected& p) {
+  return {unit, Value::of(Tag::Hex, p.hex), Value::integer(p.facing), Value::integer(p.budget)};
+}
+
 const Value& reachSearchFrom(Context& c, const Value& unit, const Projected& p, const char* fn) {
   static thread_local Value fallback;
-  return memoizedList(
-      c, -100002,
-      {unit, Value::of(Tag::Hex, p.hex), Value::integer(p.facing), Value::integer(p.budget)},
-      fallback, [&](MemoCache::Recording* rec) {
-        return searchList(grid(c, fn), moveSpec(c, unit, fn, &p, rec));
-      });
+  return memoizedList(c, kReachFromKey, reachFromArgs(unit, p), fallback,
+                      [&](MemoCache::Recording* rec) {
+                        return searchList(grid(c, fn), moveSpec(c, unit, fn, &p, rec));
+                      });
 }
 
 const ValueList& reachCostsFrom(Context& c, const Value& unit, const Projected& p, const char* fn) {
@@ -548,7 +557,8 @@ const ValueList& reachCostsFrom(Context& c, const Value& unit, const Projected& 
 Value bReachableFrom(Context& c, Args a) {
   Projected p = projectedArg(c, a, 1, "reachable_from");
   const Value& search = reachSearchFrom(c, a[0], p, "reachable_from");
-  return derivedOf(c, search, kReachedHexes, [&] { return reachedHexes(search.items()); });
+  return derivedOf(c, MemoCache::Key{kReachFromKey, reachFromArgs(a[0], p)}, search, kReachedHexes,
+                   [&] { return reachedHexes(search.items()); });
 }
 
 Value bPathCostFrom(Context& c, Args a) {

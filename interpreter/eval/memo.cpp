@@ -382,6 +382,7 @@ MemoCache::Kept& MemoCache::keep(const GameState& s, const Key& k, const Value& 
   e.made.args.shrink_to_fit();
   e.made.reads.shrink_to_fit();
   e.value = v;
+  for (ir::Value& d : e.derived) d = ir::Value::none();
   index(s, e);
   return e;
 }

@@ -31,7 +31,6 @@ class MemoCache {
   MemoCache& operator=(const MemoCache&) {
     clear();
     kept_.clear();
-    derived_.clear();
     return *this;
   }
   struct Key {
@@ -186,6 +185,8 @@ class MemoCache {
     std::vector<uint32_t> first, readers;
     std::vector<int32_t> allReads() const;
     int32_t group = 0;  // `all` as one group read, once asked for (0: not yet; see readsAsOne)
+    static constexpr size_t kDerived = 2;
+    ir::Value derived[kDerived];  // values worked out of `value`, once asked for (see derived)
     static constexpr uint32_t kBase = ~0u;
     std::span<const int32_t> readsOf(const HookCall& c) const {
       return {made.reads.data() + c.readsAt, c.readCount};
@@ -248,25 +249,20 @@ class MemoCache {
   // between two changes of the game.
   const ir::Value& unitsAt(const GameState& s, int32_t h);
 
-  // A value worked out from a list and kept with it (the hexes a movement search reached, from
-  // its list of costs: the random player asks every unit's kept search for them at every
-  // decision). The same list, by identity of its payload, gives the same value without working it
-  // out again. An entry holds the list, so its payload is never freed and reused while the entry
-  // lives; `kind` tells apart what is worked out of one list. Direct-mapped, a few hundred
-  // entries: a value pushed out is worked out again when asked for.
+  // A value worked out of a kept search's list, kept with the search (the hexes it reached: the
+  // random player asks every unit's kept search for them at every decision): `list` is the answer
+  // under `k` now; while it is the kept search's own list, the value is worked out once (slot
+  // `kind` of the search's, below kDerived) and given again. `make` must not search.
   template <class Make>
-  ir::Value derived(const ir::Value& from, int32_t kind, Make make) {
-    if (!from.hasPayload()) return make();
-    if (derived_.empty()) derived_.resize(kDerived);
-    size_t at =
-        (reinterpret_cast<uintptr_t>(from.payloadId()) >> 4) * 31 + static_cast<size_t>(kind);
-    Derived& d = derived_[at & (kDerived - 1)];
-    if (d.kind != kind || d.from.payloadId() != from.payloadId()) {
-      d.value = make();
-      d.from = from;
-      d.kind = kind;
-    }
-    return d.value;
+  ir::Value derived(const GameState& s, const Key& k, const ir::Value& list, size_t kind,
+                    Make make) {
+    auto it = kept_.find(k);
+    if (kind >= Kept::kDerived || it == kept_.end() || it->second.epoch != s.epoch ||
+        !list.hasPayload() || it->second.value.payloadId() != list.payloadId())
+      return make();
+    ir::Value& d = it->second.derived[kind];
+    if (d.isNone()) d = make();
+    return d;
   }
 
   // Scratch machines for nested pure calls, one per nesting depth, reused from call to call so
@@ -411,12 +407,6 @@ class MemoCache {
   std::vector<uint64_t> unitsAtMade_;
   uint64_t unitsAtGen_ = 1;
   std::vector<std::unique_ptr<Machine>> scratch_;
-  struct Derived {
-    ir::Value from, value;
-    int32_t kind = -1;
-  };
-  static constexpr size_t kDerived = 512;
-  std::vector<Derived> derived_;
   struct FnStats {
     uint32_t calls = 0, hits = 0, skipped = 0;
     bool off = false;

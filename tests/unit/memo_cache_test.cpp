@@ -3,7 +3,7 @@
 // `sim` run makes one); growth keeps every answer; a kept search is mended call by call; an
 // answer that read many things (kept as one group of reads) is carried exactly while none of them
 // changed, also when it is read inside another answer and across a rollback; a value worked out of
-// a list is kept with the list; a kept search gives the answers of its hook calls.
+// a kept search's list is kept with the search; a kept search gives the answers of its hook calls.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -268,9 +268,11 @@ TEST(MemoCache, AnEpochOfVeryManyGroupsDropsThemWithTheirAnswers) {
   expectCarriedUntil(m, st, key(13, 0, 0), 77, 6, 2011);
 }
 
-// A value worked out of a list is worked out once for that list (by identity: an equal list made
-// anew is another list) and kind, and again for another list or kind.
-TEST(MemoCache, AValueWorkedOutOfAListIsKeptWithThatList) {
+// A value worked out of a kept search's list is worked out once for that search, and again for
+// another kind, for a list that is not the kept search's own (an equal list made anew is another
+// list), once the search is kept anew, or in another epoch.
+TEST(MemoCache, AValueWorkedOutOfAKeptSearchIsKeptWithIt) {
+  GameState st;
   MemoCache m;
   int made = 0;
   auto make = [&](int64_t v) {
@@ -279,24 +281,27 @@ TEST(MemoCache, AValueWorkedOutOfAListIsKeptWithThatList) {
       return Value::integer(v);
     };
   };
+  MemoCache::Key k{-100000, {Value::of(ir::Tag::Unit, 0)}};
   Value list = Value::makeList({Value::integer(1), Value::integer(2)});
+  EXPECT_EQ(m.derived(st, k, list, 0, make(5)).i, 5);  // no search kept: worked out
+  EXPECT_EQ(m.derived(st, k, list, 0, make(6)).i, 6);
+  EXPECT_EQ(made, 2);
+  m.keep(st, k, list, {}, MemoCache::Recording{});
   Value same = list;
-  Value equal = Value::makeList({Value::integer(1), Value::integer(2)});
-  EXPECT_EQ(m.derived(list, 1, make(10)).i, 10);
-  EXPECT_EQ(m.derived(same, 1, make(11)).i, 10);  // the same list: kept
-  EXPECT_EQ(made, 1);
-  EXPECT_EQ(m.derived(list, 2, make(20)).i, 20);   // another kind: worked out
-  EXPECT_EQ(m.derived(equal, 1, make(30)).i, 30);  // another list, equal: worked out
+  EXPECT_EQ(m.derived(st, k, list, 0, make(10)).i, 10);
+  EXPECT_EQ(m.derived(st, k, same, 0, make(11)).i, 10);  // the same list: kept
   EXPECT_EQ(made, 3);
-  // A list with no payload (the empty list) is never kept by identity.
-  EXPECT_EQ(m.derived(Value::makeList({}), 1, make(40)).i, 40);
-  EXPECT_EQ(m.derived(Value::makeList({}), 1, make(41)).i, 41);
-  // Many lists: each gets its own value, kept or worked out again, never another list's.
-  std::vector<Value> lists;
-  for (int i = 0; i < 3000; ++i) lists.push_back(Value::makeList({Value::integer(i)}));
-  for (int round = 0; round < 2; ++round)
-    for (int i = 0; i < 3000; ++i)
-      ASSERT_EQ(m.derived(lists[static_cast<size_t>(i)], 1, make(i)).i, i) << i;
+  EXPECT_EQ(m.derived(st, k, list, 1, make(20)).i, 20);  // another kind
+  EXPECT_EQ(m.derived(st, k, list, 1, make(21)).i, 20);
+  Value equal = Value::makeList({Value::integer(1), Value::integer(2)});
+  EXPECT_EQ(m.derived(st, k, equal, 0, make(30)).i, 30);  // not the kept search's list
+  MemoCache::Key other{-100000, {Value::of(ir::Tag::Unit, 1)}};
+  EXPECT_EQ(m.derived(st, other, list, 0, make(31)).i, 31);  // another search's key
+  m.keep(st, k, equal, {}, MemoCache::Recording{});          // kept anew: worked out anew
+  EXPECT_EQ(m.derived(st, k, equal, 0, make(40)).i, 40);
+  EXPECT_EQ(m.derived(st, k, list, 0, make(41)).i, 41);  // the old list is no longer the search's
+  st.touch();                                            // a new epoch
+  EXPECT_EQ(m.derived(st, k, equal, 0, make(50)).i, 50);
 }
 
 // The answers of a kept search's hook calls, by function and arguments, for the search that made
