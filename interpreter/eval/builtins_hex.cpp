@@ -509,9 +509,14 @@ Value bPath(Context& c, Args a) {
       c.fail("path(u, h, step_ok): step_ok must be a function of two hexes");
     Value ok = a[2];
     hex::StepCostFn inner = spec.stepCost;
-    spec.stepCost = [&c, ok, inner, &g](const hex::Step& s) -> int {
+    // A plain function (Standard's charge_step_ok, of the map alone) is answered from the memo:
+    // every charge route of the game asks about the same few hundred hexsides.
+    const bool remembered = ok.listPtr() == nullptr && !c.state.tracing;
+    spec.stepCost = [&c, ok, inner, &g, remembered](const hex::Step& s) -> int {
       Value args[2] = {hexValue(g, s.from), hexValue(g, s.to)};
-      if (!quietCall(c, ok, args).truthy()) return hex::kImpassable;
+      Value allowed = remembered ? c.interp.callRemembered(static_cast<int32_t>(ok.i), args)
+                                 : quietCall(c, ok, args);
+      if (!allowed.truthy()) return hex::kImpassable;
       return inner(s);
     };
   }

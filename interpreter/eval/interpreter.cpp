@@ -179,6 +179,26 @@ Value Interpreter::callPure(int32_t fn, std::span<const Value> args, const Value
   return std::move(m.stack.back());
 }
 
+Value Interpreter::callRemembered(int32_t fn, std::span<const Value> args) {
+  if (!memo_ || !memoizable(fn) || !memo_->worthCaching(fn)) return callPure(fn, args);
+  const Value* hit = memo_->find(state_, fn, args);
+  memo_->counted(fn, hit != nullptr);
+  if (hit) return *hit;
+  struct Log {
+    MemoCache& memo;
+    size_t at;
+    bool open = true;
+    ~Log() {
+      if (open) memo.endLog(at);  // an error: what it read still counts in the outer log
+    }
+  } log{*memo_, memo_->beginLog()};
+  Value v = callPure(fn, args);
+  std::vector<int32_t> reads = memo_->endLog(log.at);
+  log.open = false;
+  memo_->store(state_, MemoCache::Key{fn, {args.begin(), args.end()}}, v, &reads);
+  return v;
+}
+
 std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args,
                                               std::string& error, Stop* failed) {
   if (pureDepth_ == 0) renewOwnBudget();

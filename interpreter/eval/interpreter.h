@@ -109,6 +109,11 @@ class Interpreter {
   // Calls a pure function with arguments (and closure captures); throws RuntimeError.
   ir::Value callPure(int32_t fn, std::span<const ir::Value> args,
                      const ir::ValueList* captures = nullptr);
+  // Same, for a plain function called by a builtin many times over with arguments that come
+  // back (a search's step predicate): answered from the memo when it may be, and its answer
+  // stored there with its reads logged, so that it holds in later versions while what it read is
+  // unchanged (a predicate of the map alone, for the rest of the epoch).
+  ir::Value callRemembered(int32_t fn, std::span<const ir::Value> args);
   // Same, catching errors: returns nothing and sets `error`.
   std::optional<ir::Value> tryCallPure(int32_t fn, std::span<const ir::Value> args,
                                        std::string& error, Stop* failed = nullptr);
