@@ -264,6 +264,9 @@ Stop Interpreter::run() {
 }
 
 Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
+  // Every way out returns this one object (so it is made in the caller's place, not moved there:
+  // a pure call returns hundreds of thousands of times a game).
+  Stop result;
   // The source of the instruction running (kept as a pointer into the program: copying the range
   // at every step was a measurable part of a step's cost).
   const diag::SourceRange* where = nullptr;
@@ -557,9 +560,9 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (!pure && state_.result.over) {
             // The rules ended the game (finish()): nothing more runs.
             m.frames.clear();
-            Stop s;
+            Stop& s = result;
             s.kind = Stop::End;
-            return s;
+            return result;
           }
           break;
         }
@@ -605,7 +608,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::Roll: {
           if (pure) throw RuntimeError("dice cannot be rolled in a function");
           const RollInfo& r = program_.rolls[in.a];
-          Stop s;
+          Stop& s = result;
           s.kind = Stop::Roll;
           s.index = in.a;
           s.count = r.count;
@@ -616,7 +619,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
                   fmt::format("roll between 1 and {} dice at a time", limits::kMaxDicePerRoll));
             s.count = n.i;
           }
-          return s;
+          return result;
         }
         case Op::Choose: {
           if (pure) throw RuntimeError("a function cannot ask a player to choose");
@@ -635,25 +638,25 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             st.push_back(options.items()[0]);
             break;
           }
-          Stop s;
+          Stop& s = result;
           s.kind = Stop::Choose;
           s.index = in.a;
           s.player = static_cast<int32_t>(player.i);
           s.options = options;
-          return s;
+          return result;
         }
         case Op::Require: {
           coverRequire(in.a);
           Value c = pop();
           if (c.tag != Tag::Bool) throw RuntimeError("a requirement must be true or false");
           if (!c.i) {
-            Stop s;
+            Stop& s = result;
             s.kind = Stop::Failed;
             s.index = in.a;
             s.citations = program_.requirements[in.a].citations;
             s.message = program_.requirements[in.a].text;
             s.range = *where;
-            return s;
+            return result;
           }
           break;
         }
@@ -671,18 +674,18 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (state_.result.over) {
             // The game ended inside this phase: unwind to the end.
             m.frames.clear();
-            Stop s;
+            Stop& s = result;
             s.kind = Stop::End;
-            return s;
+            return result;
           }
           if (state_.acting != static_cast<int32_t>(player.i)) state_.touchOther(GameState::kClock);
           state_.acting = static_cast<int32_t>(player.i);
           --fr.pc;  // stay on the window: the Session moves past it when the phase ends
-          Stop s;
+          Stop& s = result;
           s.kind = Stop::Window;
           s.index = in.a;
           s.player = static_cast<int32_t>(player.i);
-          return s;
+          return result;
         }
         case Op::PhaseEnter: {
           state_.touchOther(GameState::kClock);
@@ -756,12 +759,12 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::Pause: {
           if (pure) throw RuntimeError("a function cannot pause");
           Value text = pop();
-          Stop s;
+          Stop& s = result;
           s.kind = Stop::Pause;
           s.index = in.a;
           s.message = text.tag == Tag::Str ? text.text() : display(program_, state_, text);
           trace(program_.pauses[in.a].citations, TraceKind::Pause, s.message, "", "");
-          return s;
+          return result;
         }
         case Op::Note: {
           std::vector<Value> args(st.end() - in.b, st.end());
@@ -829,15 +832,16 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
   } catch (const RuntimeError& e) {
     pending_.clear();
     pendingMemo_.clear();
-    Stop s;
+    result = Stop{};  // nothing of a stop begun before the error
+    Stop& s = result;
     s.kind = Stop::Error;
     s.message = e.what();
     s.range = e.at.valid() ? e.at : where ? *where : diag::SourceRange{};
-    return s;
+    return result;
   }
-  Stop s;
+  Stop& s = result;
   s.kind = pure ? Stop::None : Stop::End;
-  return s;
+  return result;
 }
 
 }  // namespace polemos::eval

@@ -13,6 +13,10 @@ namespace {
 size_t hashValue(const Value& v) {
   size_t h = static_cast<size_t>(v.tag) * 1000003u ^ static_cast<size_t>(v.sub) * 7919u;
   h ^= std::hash<int64_t>()(v.i) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  // A plain value (a unit, a hex, a number: nearly every argument) has no second term and no
+  // payload: the same hash as below, without looking for them.
+  if (v.tag != Tag::Odds && v.tag != Tag::Str && v.tag != Tag::List && v.tag != Tag::Func)
+    return h ^ (h << 6);
   h ^= std::hash<int64_t>()(v.j()) + (h << 6);
   if (v.tag == Tag::Str) h ^= std::hash<std::string>()(v.text());
   for (const Value& e : v.items()) h = h * 31 + hashValue(e);
