@@ -412,12 +412,23 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
       if (b.tag != Tag::List)
         throw RuntimeError(fmt::format("`in` needs a list, found {}", tagName(b.tag)));
       bool found = false;
-      for (const Value& e : b.items()) {
-        const Value& k =
-            b.sub == 1 && e.tag == Tag::List && e.items().size() == 2 ? e.items()[0] : e;
-        if (k == a) {
-          found = true;
-          break;
+      if (b.sub != 1 && isPlain(a.tag)) {
+        // A plain value (a hex, a unit, a number) in a list (not a map): an element of its kind
+        // with its index, the same test as ==, without the general comparison (Deluxe asks
+        // whether a hex is in a side's enemy ZOC at every step of a search).
+        for (const Value& e : b.items())
+          if (e.tag == a.tag && e.i == a.i) {
+            found = true;
+            break;
+          }
+      } else {
+        for (const Value& e : b.items()) {
+          const Value& k =
+              b.sub == 1 && e.tag == Tag::List && e.items().size() == 2 ? e.items()[0] : e;
+          if (k == a) {
+            found = true;
+            break;
+          }
         }
       }
       return Value::boolean(op == Op::In ? found : !found);

@@ -189,7 +189,9 @@ inline const std::string& Value::text() const {
 // plain kind (a number, a unit, a hex, ...) compare their index inline: a memo look-up compares
 // arguments so millions of times a game.
 bool equalValues(const Value& a, const Value& b);
-inline bool operator==(const Value& a, const Value& b) {
+// A kind whose values are equal exactly when their indices are (no sub-index, second term or
+// payload counts): a value of another kind is never equal to one of these.
+constexpr bool isPlain(Tag t) {
   constexpr unsigned kPlain =
       (1u << static_cast<unsigned>(Tag::Bool)) | (1u << static_cast<unsigned>(Tag::Int)) |
       (1u << static_cast<unsigned>(Tag::Unit)) | (1u << static_cast<unsigned>(Tag::Side)) |
@@ -197,7 +199,10 @@ inline bool operator==(const Value& a, const Value& b) {
       (1u << static_cast<unsigned>(Tag::Feature)) | (1u << static_cast<unsigned>(Tag::UnitType)) |
       (1u << static_cast<unsigned>(Tag::Level)) | (1u << static_cast<unsigned>(Tag::Table)) |
       (1u << static_cast<unsigned>(Tag::Die));
-  if (a.tag == b.tag && (kPlain >> static_cast<unsigned>(a.tag) & 1u)) return a.i == b.i;
+  return (kPlain >> static_cast<unsigned>(t) & 1u) != 0;
+}
+inline bool operator==(const Value& a, const Value& b) {
+  if (a.tag == b.tag && isPlain(a.tag)) return a.i == b.i;
   return equalValues(a, b);
 }
 inline bool operator!=(const Value& a, const Value& b) {
