@@ -1,7 +1,8 @@
 // The interpreter against hand-written C++ of the same rules (bench/native/standard_native.h),
 // each pair measured in the same run, the native figure first; the interpreted benchmark reports
 // `x_native`, its time per iteration over the native one's (docs/performance.md):
-// (a) Standard melee resolution of the 3:1 attack (bench/common/situations.h), with a seeded die;
+// (a) Standard melee resolution of the 3:1 attack (bench/common/situations.h), with a seeded die,
+//     traced (as at the REPL) and untraced (as `sim` plays);
 // (b) one movement search on the Chalons map at the start of the game, cold (the memo and kept
 //     searches forgotten), unit after unit;
 // (c) a random Chalons game: natively, its movement phases (15 turns, each side's) with a
@@ -71,6 +72,20 @@ void BM_MeleeInterpreted(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_MeleeInterpreted)->Unit(benchmark::kMicrosecond);
+
+// The same attack with the game untraced, as `polemos sim` plays it: what the trace's events
+// (each modifier, table look-up and result, formatted for a reader) cost of the figure above.
+void BM_MeleeInterpretedUntraced(benchmark::State& state) {
+  bench::Situation& s = bench::untracedSituation();
+  if (s.attack < 0) return state.SkipWithError("standard not available");
+  engine::Session base = *s.game;
+  uint64_t seed = 1;
+  timed(state, "melee", false, [&] {
+    engine::Session copy = bench::playAttackOnce(base, s, ++seed);
+    benchmark::DoNotOptimize(copy.state().units.data());
+  });
+}
+BENCHMARK(BM_MeleeInterpretedUntraced)->Unit(benchmark::kMicrosecond);
 
 // (b) one movement search, cold
 struct Searches {

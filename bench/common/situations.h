@@ -29,44 +29,51 @@ struct Situation {
 };
 
 // The situation is set up through the engine's typed edits: a 12x10 sandbox of Standard, three
-// infantry units, the blue combat phase.
-inline Situation& situation() {
-  static Situation s = [] {
-    Situation x;
-    diag::SourceManager sm;
-    diag::Diagnostics diags(sm);
-    auto loaded = check::Loader(diags).load(check::LoadRequest{"standard", "", {}});
-    if (!loaded.program) return x;
-    std::string why;
-    auto game = engine::openSandbox(*loaded.program, check::SandboxSpec{1, 12, 1, 10, {}},
-                                    engine::SessionConfig{}, why);
-    if (!game) return x;
-    const ir::Program& P = game->program();
-    int32_t blue = engine::findSide(P, "blue"), red = engine::findSide(P, "red");
-    int32_t inf = engine::findUnitType(P, "inf");
-    const ir::Schema& cls = P.classes[P.unitTypes[inf].cls];
-    int32_t strength = -1;
-    for (size_t f = 0; f < cls.fields.size(); ++f)
-      if (cls.fields[f].name == "strength") strength = static_cast<int32_t>(f);
-    auto place = [&](int32_t side, const char* hex, const char* id, int64_t str) {
-      return engine::applyEdit(*game, engine::edit::Place{side,
-                                                          inf,
-                                                          game->state().map.parse(hex),
-                                                          -1,
-                                                          id,
-                                                          {{strength, ir::Value::integer(str)}}})
-                 .kind == engine::Outcome::Ok;
-    };
-    if (!place(blue, "0505", "a", 5) || !place(blue, "0606", "b", 4) || !place(red, "0506", "d", 3))
-      return x;
-    if (engine::gotoPhase(*game, engine::findPhase(P, "combat"), blue, false, nullptr).kind !=
-        engine::Outcome::Ok)
-      return x;
-    x.attack = engine::findAction(P, "attack");
-    x.args = {ir::Value::of(ir::Tag::Hex, game->state().map.parse("0506"))};
-    x.game = std::move(game);
+// infantry units, the blue combat phase; traced as at the REPL, or not (as `sim` plays).
+inline Situation makeSituation(bool tracing) {
+  Situation x;
+  diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  auto loaded = check::Loader(diags).load(check::LoadRequest{"standard", "", {}});
+  if (!loaded.program) return x;
+  std::string why;
+  engine::SessionConfig config;
+  config.tracing = tracing;
+  auto game =
+      engine::openSandbox(*loaded.program, check::SandboxSpec{1, 12, 1, 10, {}}, config, why);
+  if (!game) return x;
+  const ir::Program& P = game->program();
+  int32_t blue = engine::findSide(P, "blue"), red = engine::findSide(P, "red");
+  int32_t inf = engine::findUnitType(P, "inf");
+  const ir::Schema& cls = P.classes[P.unitTypes[inf].cls];
+  int32_t strength = -1;
+  for (size_t f = 0; f < cls.fields.size(); ++f)
+    if (cls.fields[f].name == "strength") strength = static_cast<int32_t>(f);
+  auto place = [&](int32_t side, const char* hex, const char* id, int64_t str) {
+    return engine::applyEdit(*game, engine::edit::Place{side,
+                                                        inf,
+                                                        game->state().map.parse(hex),
+                                                        -1,
+                                                        id,
+                                                        {{strength, ir::Value::integer(str)}}})
+               .kind == engine::Outcome::Ok;
+  };
+  if (!place(blue, "0505", "a", 5) || !place(blue, "0606", "b", 4) || !place(red, "0506", "d", 3))
     return x;
-  }();
+  if (engine::gotoPhase(*game, engine::findPhase(P, "combat"), blue, false, nullptr).kind !=
+      engine::Outcome::Ok)
+    return x;
+  x.attack = engine::findAction(P, "attack");
+  x.args = {ir::Value::of(ir::Tag::Hex, game->state().map.parse("0506"))};
+  x.game = std::move(game);
+  return x;
+}
+inline Situation& situation() {
+  static Situation s = makeSituation(true);
+  return s;
+}
+inline Situation& untracedSituation() {
+  static Situation s = makeSituation(false);
   return s;
 }
 
