@@ -614,11 +614,7 @@ bool Session::mayEnd() {
   // move leaves as they were (Standard 5.32: whether each unit may end where it stands): asked
   // with its reads logged, those answers hold across moves while what they read is unchanged
   // (eval/memo, MemoCache::find), and only the units a move touched are asked again.
-  struct Log {
-    eval::MemoCache& memo;
-    size_t at;
-    ~Log() { memo.endLog(at, false); }
-  } log{memo_, memo_.beginLog()};
+  eval::MemoCache::LogScope log(memo_);
   auto v = in.tryCallPure(ph.endRequires, std::vector<Value>{player}, err, &failed);
   if (!v && failed.kind == Stop::None) listingError("whether the phase may end", err);
   return v && v->truthy();

@@ -308,18 +308,10 @@ const Value& memoizedList(Context& c, int32_t privateKey, std::vector<Value> key
     memo->store(c.state, key, std::move(list), &reads);
     return *memo->find(c.state, key);
   }
-  struct Log {
-    MemoCache* memo;
-    size_t at;
-    bool open = true;
-    ~Log() {
-      if (open) memo->endLog(at);
-    }
-  } log{memo, memo->beginLog()};
+  MemoCache::LogScope log(*memo);
   MemoCache::Recording rec;
   Value list = Value::makeList(compute(&rec));
-  std::vector<int32_t> base = memo->endLog(log.at, false);
-  log.open = false;
+  std::vector<int32_t> base = log.close(false);
   std::vector<int32_t> reads =
       memo->readsAsOne(memo->keep(c.state, key, list, std::move(base), std::move(rec)));
   memo->store(c.state, key, std::move(list), &reads);

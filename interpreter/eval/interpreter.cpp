@@ -184,17 +184,9 @@ Value Interpreter::callRemembered(int32_t fn, std::span<const Value> args) {
   const Value* hit = memo_->find(state_, fn, args);
   memo_->counted(fn, hit != nullptr);
   if (hit) return *hit;
-  struct Log {
-    MemoCache& memo;
-    size_t at;
-    bool open = true;
-    ~Log() {
-      if (open) memo.endLog(at);  // an error: what it read still counts in the outer log
-    }
-  } log{*memo_, memo_->beginLog()};
+  MemoCache::LogScope log(*memo_);
   Value v = callPure(fn, args);
-  std::vector<int32_t> reads = memo_->endLog(log.at);
-  log.open = false;
+  std::vector<int32_t> reads = log.close();
   memo_->store(state_, MemoCache::Key{fn, {args.begin(), args.end()}}, v, &reads);
   return v;
 }

@@ -140,6 +140,26 @@ class MemoCache {
     if (read < 0) return s.hexStamp(static_cast<size_t>(-1 - static_cast<int64_t>(read)));
     return s.fieldStamp(static_cast<size_t>(read / 256), static_cast<size_t>(read % 256));
   }
+  // A log open for a scope: begun when made, closed when the scope ends (on an error too: what
+  // was read counts in the log it was opened in), or before by close().
+  class LogScope {
+   public:
+    explicit LogScope(MemoCache& m) : memo_(m), at_(m.beginLog()) {}
+    ~LogScope() {
+      if (open_) memo_.endLog(at_);
+    }
+    LogScope(const LogScope&) = delete;
+    LogScope& operator=(const LogScope&) = delete;
+    std::vector<int32_t> close(bool intoOuter = true) {
+      open_ = false;
+      return memo_.endLog(at_, intoOuter);
+    }
+
+   private:
+    MemoCache& memo_;
+    size_t at_;
+    bool open_ = true;
+  };
   // Opens a log; endLog(at) closes it and every log opened after it (a call that failed left
   // its log open: what it read is counted), returns its reads, each once (in the order first read;
   // a recall that reads the same in another order re-indexes its search, see kept), and
@@ -199,7 +219,7 @@ class MemoCache {
   // or null. Its hook calls' answers hold now: the list was either made in this version, or
   // carried (nothing the search read has changed), or taken by `kept` (every call whose reads
   // changed was asked again and gave the same answer).
-  const Kept* keptOf(const GameState& s, const Key& k, const ir::Value& list) const {
+  Kept* keptOf(const GameState& s, const Key& k, const ir::Value& list) {
     auto it = kept_.find(k);
     if (it == kept_.end() || it->second.epoch != s.epoch || !list.hasPayload()) return nullptr;
     return it->second.value.payloadId() == list.payloadId() ? &it->second : nullptr;
@@ -256,11 +276,9 @@ class MemoCache {
   template <class Make>
   ir::Value derived(const GameState& s, const Key& k, const ir::Value& list, size_t kind,
                     Make make) {
-    auto it = kept_.find(k);
-    if (kind >= Kept::kDerived || it == kept_.end() || it->second.epoch != s.epoch ||
-        !list.hasPayload() || it->second.value.payloadId() != list.payloadId())
-      return make();
-    ir::Value& d = it->second.derived[kind];
+    Kept* e = kind < Kept::kDerived ? keptOf(s, k, list) : nullptr;
+    if (!e) return make();
+    ir::Value& d = e->derived[kind];
     if (d.isNone()) d = make();
     return d;
   }
