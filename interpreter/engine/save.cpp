@@ -573,8 +573,10 @@ std::optional<std::string> loadSession(const std::string& text, Session& into,
     if (st.turn < 0) return std::string("the save's turn is negative");
     // The machine: every frame must point into real code, and locals into the stack.
     eval::Machine m;
-    if (!r.values(j.at("machine").at("stack"), m.stack, SIZE_MAX, "the value stack"))
+    std::vector<Value> stack;
+    if (!r.values(j.at("machine").at("stack"), stack, SIZE_MAX, "the value stack"))
       return "the save is corrupt: " + r.error;
+    m.stack.assign(stack.data(), stack.data() + stack.size());
     for (const auto& f : j.at("machine").at("frames")) {
       eval::Frame fr;
       fr.fn = f.at(0).get<int32_t>();

@@ -19,6 +19,9 @@
 //                                                  (Deluxe 8.4)
 //   turns_to_move(u: unit): bool                   a move turns the unit to face its direction
 //   move_cost(u, from, to, facing: int): int?      the four-parameter form sees the mover's facing
+//   move_directions(u, facing: int): list<int>     with facing: the only directions (0-5) a step
+//                                                  is priced in (Deluxe 8.3: the front); the rest
+//                                                  are refused without asking move_cost
 //   los_blocks(h, from, to): bool                  the three-parameter form sees the firer and
 //   target
 // A builtin may also take a lambda in place of a hook, e.g. line_of_sight(a, b, h -> ...).
@@ -203,6 +206,22 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
     };
     spec.afterMove = hookBool(c, "turns_to_move", {unit}, false) ? hex::FacingAfterMove::TurnToMove
                                                                  : hex::FacingAfterMove::Keep;
+    // move_directions(u, facing): the only directions a step is priced in (Deluxe 8.3: the
+    // front), asked once per facing; the other steps are refused without asking move_cost.
+    if (int32_t dirs = c.program.findFunction("move_directions"); dirs >= 0) {
+      spec.stepDirections = [&c, unit, dirs, rec, known](hex::Direction f) -> uint8_t {
+        Value args[2] = {unit, Value::integer(static_cast<int>(f))};
+        Value v = stepCall(c, rec, known, dirs, args);
+        if (v.tag != Tag::List) c.fail("move_directions() must give a list of directions");
+        uint8_t mask = 0;
+        for (const Value& d : v.items()) {
+          if (d.tag != Tag::Int || d.i < 0 || d.i >= hex::kDirectionCount)
+            c.fail("move_directions() must give directions from 0 to 5");
+          mask = static_cast<uint8_t>(mask | 1u << d.i);
+        }
+        return mask;
+      };
+    }
     if (cost >= 0 && c.program.functions[cost].arity == 4) {
       // move_cost(u, from, to, facing): the step may depend on the mover's facing (front hex only).
       spec.stepCost = [&c, unit, cost, &g, rec, known](const hex::Step& s) -> int {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cite/citation.h"
+#include "eval/operand_stack.h"
 #include "eval/trace_log.h"
 #include "hex/grid.h"
 #include "ir/program.h"
@@ -222,7 +223,7 @@ struct Frame {
 
 struct Machine {
   std::vector<Frame> frames;
-  std::vector<ir::Value> stack;
+  OperandStack stack;
 };
 
 }  // namespace polemos::eval

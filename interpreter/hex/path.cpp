@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <iterator>
 
 namespace polemos::hex {
 namespace {
@@ -77,6 +78,17 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
     return c == 1;
   };
   const bool locked = spec.mayNotLeave && spec.mayNotLeave(spec.start);
+  // The directions a step may take from a state of each facing, asked once per facing (bit 6:
+  // not asked yet); all six without facing or without stepDirections.
+  constexpr unsigned kEveryDirection = (1u << kDirectionCount) - 1, kNotAsked = 1u << 6;
+  unsigned directions[kDirectionCount];
+  std::fill(std::begin(directions), std::end(directions),
+            facing_ && spec.stepDirections ? kNotAsked : kEveryDirection);
+  auto directionsFor = [&](int facing) {
+    unsigned& m = directions[facing];
+    if (m == kNotAsked) m = spec.stepDirections(static_cast<Direction>(facing)) & kEveryDirection;
+    return m;
+  };
 
   std::vector<QueueEntry> queue;
   queue.reserve(64);
@@ -141,9 +153,10 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
 
     if (mayMove) {
       const auto& around = grid.neighbourIndices(hexIndex);
+      const unsigned allowed = directionsFor(facing);
       for (int d = 0; d < kDirectionCount; ++d) {
         int32_t next = around[static_cast<size_t>(d)];
-        if (next == kNoIndex) continue;
+        if (next == kNoIndex || !(allowed >> d & 1u)) continue;
         int32_t to = next;
         uint8_t label = static_cast<uint8_t>(d);
         if (facing_) {

@@ -78,6 +78,12 @@ struct MoveSpec {
   // Facing mode, required: the cost of rotating in hex `at` from one facing to another.
   RotationCostFn rotationCost;
   FacingAfterMove afterMove = FacingAfterMove::Keep;
+  // Facing mode, optional: the directions a unit with the given facing may step in, as a mask
+  // (bit d: Direction d). Asked at most once per facing and search, when a state with that
+  // facing is first expanded; a step in another direction is never priced (stepCost is not
+  // called for it), as if stepCost had refused it (Deluxe 8.3: only into the front hex). Unset:
+  // all six directions are tried.
+  std::function<uint8_t(Direction facing)> stepDirections;
 };
 
 enum class PathNodeKind : uint8_t { Start, Move, Rotate };

@@ -45,6 +45,11 @@ const std::vector<HookSig>& hooks() {
        K::Int,
        true,
        "prices a change of facing in a hex (declared: movement searches hex and facing)"},
+      {"move_directions",
+       {{K::Unit, K::Int}},
+       K::List,
+       false,
+       "with facing: the only directions (0-5) a step is priced in; the rest are refused"},
       {"turns_to_move", {{K::Unit}}, K::Bool, false, "a move turns the unit to face its direction"},
   };
   return kHooks;

@@ -18,7 +18,7 @@ struct HookSig {
   // Each form's parameter kinds (a hook may have more than one form: move_cost with or without
   // the mover's facing).
   std::vector<std::vector<TypeKind>> forms;
-  TypeKind result;  // Int or Bool
+  TypeKind result;  // Int, Bool or List (move_directions: a list of directions)
   bool optional;    // the result may be none (move_cost: none is prohibited)
   const char* doc;
 };

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -314,6 +315,48 @@ TEST(HexPathFacing, MovesOnlyIntoTheFrontHex) {
   EXPECT_EQ(p.nodes[1].facing, Direction::NE);
   EXPECT_EQ(p.nodes[1].cost, 0);
   EXPECT_EQ(p.nodes[2].kind, PathNodeKind::Move);
+}
+
+// stepDirections: the steps in other directions are refused without being priced, each facing's
+// directions are asked once, and the search is the one a step cost refusing them gives.
+TEST(HexPathFacing, StepDirectionsLeaveTheOtherStepsUnpriced) {
+  DeluxeFixture f;
+  MoveSpec plain = f.deluxe("1010", Direction::N, 5);
+  MoveSpec told = plain;
+  int priced = 0, wrongWay = 0;
+  std::map<Direction, int> asked;
+  told.stepCost = [&, inner = plain.stepCost](const Step& step) {
+    ++priced;
+    if (step.direction != *step.facing) ++wrongWay;
+    return inner(step);
+  };
+  told.stepDirections = [&](Direction facing) {
+    ++asked[facing];
+    return static_cast<uint8_t>(1u << static_cast<int>(facing));
+  };
+  Reach a = reachable(f.g(), plain), b = reachable(f.g(), told);
+  EXPECT_GT(priced, 0);
+  EXPECT_EQ(wrongWay, 0);
+  EXPECT_EQ(asked.size(), 6u);
+  for (const auto& [facing, n] : asked) EXPECT_EQ(n, 1) << directionName(facing);
+  ASSERT_EQ(a.hexes(), b.hexes());
+  for (Hex h : a.hexes())
+    for (Direction d : kAllDirections) {
+      ASSERT_EQ(a.contains(h, d), b.contains(h, d));
+      if (a.contains(h, d)) {
+        EXPECT_EQ(a.cost(h, d), b.cost(h, d));
+        EXPECT_EQ(a.path(h, d).nodes.size(), b.path(h, d).nodes.size());
+      }
+    }
+  // Without facing the directions are not asked: every step is priced.
+  MoveSpec flat = f.spec("1010", 3);
+  bool askedFlat = false;
+  flat.stepDirections = [&](Direction) {
+    askedFlat = true;
+    return uint8_t{0};
+  };
+  EXPECT_FALSE(reachable(f.g(), flat).hexes().empty());
+  EXPECT_FALSE(askedFlat);
 }
 
 TEST(HexPathFacing, RotationCostsFollowDeluxe84) {
@@ -627,6 +670,14 @@ TEST(HexPathProperty, FacingSearchAgreesWithBruteForce) {
       return turnSteps(from, to) <= 1 ? 0 : 1;
     };
     SCOPED_TRACE("seed " + std::to_string(seed) + " from " + g.label(s.start));
+    checkSearch(m, s);
+    // Told the same arc as the step directions, the search is the same.
+    s.stepDirections = [arc](Direction facing) {
+      unsigned mask = 0;
+      for (Direction d : kAllDirections)
+        if (turnSteps(facing, d) <= arc) mask |= 1u << static_cast<int>(d);
+      return static_cast<uint8_t>(mask);
+    };
     checkSearch(m, s);
   }
 }

@@ -65,7 +65,7 @@ std::string difference(const GameState& a, const GameState& b) {
 std::string difference(const engine::Session& a, const engine::Session& b) {
   if (auto d = difference(a.state(), b.state()); !d.empty()) return d;
   if (a.machine().frames.size() != b.machine().frames.size() ||
-      !sameValues(a.machine().stack, b.machine().stack))
+      !sameValues(a.machine().stack.toVector(), b.machine().stack.toVector()))
     return "machine";
   if (a.rngState() != b.rngState()) return "generator";
   if (a.stop().kind != b.stop().kind || a.stop().index != b.stop().index) return "stop";
