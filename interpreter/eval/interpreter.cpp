@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 
 #include "eval/builtins.h"
 #include "eval/coverage.h"
@@ -271,22 +272,33 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
     // Trace the engine wrote for this command between runs (a roll made, an action begun) counts
     // too: a command past the limit stops at its next run.
     checkTraceLimit();
+    // The code of the function running, looked up again only when the frame on top runs another
+    // function (a call, a return, a trigger): an instruction's fetch reads no Function.
+    int32_t codeOf = -1, codeSize = 0;
+    const Instr* code = nullptr;
+    const diag::SourceRange* ranges = nullptr;
     while (m.frames.size() > stopDepth) {
       Frame& fr = m.frames.back();
-      const Function& fn = program_.functions[fr.fn];
-      if (fr.pc >= static_cast<int32_t>(fn.code.size()))
-        throw RuntimeError("fell off the end of " + fn.name);
-      const Instr in = fn.code[fr.pc];
-      where = &fn.ranges[fr.pc];
+      if (fr.fn != codeOf) {
+        const Function& f = program_.functions[fr.fn];
+        codeOf = fr.fn;
+        code = f.code.data();
+        ranges = f.ranges.data();
+        codeSize = static_cast<int32_t>(f.code.size());
+      }
+      if (fr.pc >= codeSize)
+        throw RuntimeError("fell off the end of " + program_.functions[fr.fn].name);
+      const Instr in = code[fr.pc];
+      where = ranges + fr.pc;
       if (--budget_ < 0) {
         throw RuntimeError(
             fmt::format("the ruleset ran {} steps without reaching a decision; it is "
                         "probably looping (in {})",
-                        stepBudget(), fn.name));
+                        stepBudget(), program_.functions[fr.fn].name));
       }
       ++fr.pc;
       auto& st = m.stack;
-      auto pop = [&]() {
+      auto pop = [&]() __attribute__((always_inline)) {
         Value v = std::move(st.back());
         st.pop_back();
         return v;
@@ -488,13 +500,21 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (pure && bi.effect)
             throw RuntimeError(
                 fmt::format("{}() changes the game; a function cannot call it", bi.name));
-          // The arguments move off the stack (builtins take few: no allocation for them).
+          // The arguments move off the stack (builtins take few: no allocation for them, and
+          // only as many values made in place as there are arguments).
           constexpr int kInlineArgs = 8;
-          Value inlineArgs[kInlineArgs];
+          alignas(Value) unsigned char inlineRaw[kInlineArgs * sizeof(Value)];
+          Value* inlineArgs = reinterpret_cast<Value*>(inlineRaw);
+          struct Made {
+            Value* at;
+            int n = 0;
+            ~Made() { std::destroy_n(at, n); }
+          } made{inlineArgs};
           std::vector<Value> manyArgs;
           std::span<const Value> args;
           if (in.b <= kInlineArgs) {
-            std::move(st.end() - in.b, st.end(), inlineArgs);
+            std::uninitialized_move(st.end() - in.b, st.end(), inlineArgs);
+            made.n = in.b;
             args = std::span<const Value>(inlineArgs, static_cast<size_t>(in.b));
           } else {
             manyArgs.assign(std::make_move_iterator(st.end() - in.b),

@@ -84,7 +84,7 @@ class OperandStack {
   [[gnu::always_inline]] void pop_back() { data_[--size_].~Value(); }
 
   // Grows with empty values (none) or drops values from the top.
-  void resize(size_t n) {
+  [[gnu::always_inline]] void resize(size_t n) {
     if (n > size_) {
       if (n > cap_) grow(n);
       for (size_t i = size_; i < n; ++i) new (data_ + i) ir::Value();

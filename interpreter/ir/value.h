@@ -68,10 +68,10 @@ struct Value {
            1u;
   }
   detail::Box* box() const { return boxes(tag) ? box_ : nullptr; }
-  void retain() const {
+  [[gnu::always_inline]] void retain() const {
     if (detail::Box* b = box()) b->refs.fetch_add(1, std::memory_order_relaxed);
   }
-  void release() {
+  [[gnu::always_inline]] void release() {
     detail::Box* b = box();
     if (b && b->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(b);
   }
