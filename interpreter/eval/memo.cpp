@@ -10,13 +10,22 @@ namespace polemos::eval {
 using namespace polemos::ir;
 
 namespace {
-size_t hashValue(const Value& v) {
+// The kind, subkind and number of a value, mixed: the whole hash of a plain value.
+[[gnu::always_inline]] inline size_t headHash(const Value& v) {
   size_t h = static_cast<size_t>(v.tag) * 1000003u ^ static_cast<size_t>(v.sub) * 7919u;
   h ^= std::hash<int64_t>()(v.i) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  // A plain value (a unit, a hex, a number: nearly every argument) has no second term and no
-  // payload: the same hash as below, without looking for them.
+  return h;
+}
+// A plain value (a unit, a hex, a number: nearly every argument) has no second term and no
+// payload: the same hash as hashValue's, without looking for them, and made in line.
+[[gnu::always_inline]] inline size_t plainHash(const Value& v) {
+  size_t h = headHash(v);
+  return h ^ (h << 6);
+}
+size_t hashValue(const Value& v) {
   if (v.tag != Tag::Odds && v.tag != Tag::Str && v.tag != Tag::List && v.tag != Tag::Func)
-    return h ^ (h << 6);
+    return plainHash(v);
+  size_t h = headHash(v);
   h ^= std::hash<int64_t>()(v.j()) + (h << 6);
   if (v.tag == Tag::Str) h ^= std::hash<std::string>()(v.text());
   for (const Value& e : v.items()) h = h * 31 + hashValue(e);
@@ -26,7 +35,11 @@ size_t hashValue(const Value& v) {
 
 size_t MemoCache::hash(int32_t fn, std::span<const Value> args) {
   uint64_t h = std::hash<int32_t>()(fn);
-  for (const Value& v : args) h = h * 1000003u ^ hashValue(v);
+  for (const Value& v : args)
+    h = h * 1000003u ^
+        (v.tag != Tag::Odds && v.tag != Tag::Str && v.tag != Tag::List && v.tag != Tag::Func
+             ? plainHash(v)
+             : hashValue(v));
   // The table indexes by the low bits, which the products above leave poorly mixed (unit and hex
   // indices are small numbers): a final avalanche (MurmurHash3's fmix64) spreads them.
   h ^= h >> 33;
