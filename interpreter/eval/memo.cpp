@@ -16,15 +16,17 @@ namespace {
   h ^= std::hash<int64_t>()(v.i) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
   return h;
 }
-// A plain value (a unit, a hex, a number: nearly every argument) has no second term and no
-// payload: the same hash as hashValue's, without looking for them, and made in line.
+// A value with no second term and no payload (a unit, a hex, a number: nearly every argument).
+constexpr bool headOnly(Tag t) {
+  return t != Tag::Odds && t != Tag::Str && t != Tag::List && t != Tag::Func;
+}
+// Such a value's hash: the same as hashValue's, without looking for the rest, and made in line.
 [[gnu::always_inline]] inline size_t plainHash(const Value& v) {
   size_t h = headHash(v);
   return h ^ (h << 6);
 }
 size_t hashValue(const Value& v) {
-  if (v.tag != Tag::Odds && v.tag != Tag::Str && v.tag != Tag::List && v.tag != Tag::Func)
-    return plainHash(v);
+  if (headOnly(v.tag)) return plainHash(v);
   size_t h = headHash(v);
   h ^= std::hash<int64_t>()(v.j()) + (h << 6);
   if (v.tag == Tag::Str) h ^= std::hash<std::string>()(v.text());
@@ -35,11 +37,7 @@ size_t hashValue(const Value& v) {
 
 size_t MemoCache::hash(int32_t fn, std::span<const Value> args) {
   uint64_t h = std::hash<int32_t>()(fn);
-  for (const Value& v : args)
-    h = h * 1000003u ^
-        (v.tag != Tag::Odds && v.tag != Tag::Str && v.tag != Tag::List && v.tag != Tag::Func
-             ? plainHash(v)
-             : hashValue(v));
+  for (const Value& v : args) h = h * 1000003u ^ (headOnly(v.tag) ? plainHash(v) : hashValue(v));
   // The table indexes by the low bits, which the products above leave poorly mixed (unit and hex
   // indices are small numbers): a final avalanche (MurmurHash3's fmix64) spreads them.
   h ^= h >> 33;
