@@ -270,7 +270,6 @@ block
 
 statement
   : LET ident (':' typeRef)? '=' expr ';'?                                      # letStmt
-  | postfixExpr op=('=' | '+=' | '-=') expr ';'?                                # assignStmt
   | IF expr block (ELSE (ifStmtTail | block))?                                  # ifStmt
   | FOR ident IN expr block                                                     # forStmt
   | WHILE expr block                                                            # whileStmt
@@ -284,7 +283,7 @@ statement
   | NOTE citation* expr (',' expr)* ';'?                                        # noteStmt
   | PAUSE citation* expr ';'?                                                   # pauseStmt
   | block                                                                       # blockStmt
-  | expr ';'?                                                                   # exprStmt
+  | stmtName postfix* (op=('=' | '+=' | '-=') expr)? ';'?                       # simpleStmt
   ;
 
 ifStmtTail
@@ -406,6 +405,19 @@ ident
   | PASSES | ALLOW | END | REQUIRES | START | BY | HIGHEST | LOWEST | EACH | ADD | REMOVE
   | REPLACE | EVENT | NOTE | DIE | STEP | PHASE | EXTENDS | HOUSE | MODULE | SCENARIO
   | TABLE | FUNCTION | PAUSE | HEX | COUNTER | MARKER
+  ;
+
+// The name that begins a simple statement (an assignment or a call): any name but the four
+// words that begin statements of their own (note, pause, phase, step), so that the parser knows
+// a statement's kind from its first word. Keep it equal to `ident` less those four.
+stmtName
+  : ID
+  | PART | OF | SIDE | GAME | STATE | UNIT | CLASS | TYPE | TERRAIN | HEXSIDE | ATTRIBUTES
+  | ROWS | COLUMNS | ON | BECAUSE | ALWAYS | UP | DOWN | NEAREST | SHIFT | LEVEL | MAP
+  | LABELS | DEFAULT | ELEVATION | GROUP | FORCE | AT | FACING | RULES | FROM | UNTIL
+  | PASSES | ALLOW | END | REQUIRES | START | BY | HIGHEST | LOWEST | EACH | ADD | REMOVE
+  | REPLACE | EVENT | DIE | EXTENDS | HOUSE | MODULE | SCENARIO | TABLE | FUNCTION | HEX
+  | COUNTER | MARKER
   ;
 
 // ---------------------------------------------------------------------------------------------

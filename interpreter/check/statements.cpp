@@ -512,15 +512,8 @@ void Compiler::compileStmt(const Stmt& s) {
       compileBlock(s.body);
       break;
     case StmtKind::ExprStmt: {
-      // `f() §3.1` reads as two statements: the citation alone would be silently lost.
-      if (s.value->kind == ExprKind::CitationLit) {
-        error(s.value->range,
-              fmt::format(
-                  "a citation on its own does nothing: put §{} on the declaration, a `require`, "
-                  "a `note`, a `roll` or a `choose`",
-                  s.value->text));
-        break;
-      }
+      // A call (or a name) made for what it does: the grammar lets no other expression stand
+      // as a statement, and a citation alone there is a syntax error (syntax_errors.cpp).
       Type t = compileExpr(*s.value);
       if (t.kind != TypeKind::Void) emit(Op::Pop);
       break;

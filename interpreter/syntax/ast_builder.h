@@ -93,6 +93,10 @@ class AstBuilder {
   ast::ExprPtr mulExpr(P::MulExprContext* ctx);
   ast::ExprPtr unaryExpr(P::UnaryExprContext* ctx);
   ast::ExprPtr postfixExpr(P::PostfixExprContext* ctx);
+  // e with each call, index and field access of ops applied in turn.
+  ast::ExprPtr postfixes(ast::ExprPtr e, const std::vector<P::PostfixContext*>& ops);
+  // A name as an expression (the head of a statement).
+  ast::ExprPtr nameExpr(P::StmtNameContext* ctx);
   ast::ExprPtr primary(P::PrimaryContext* ctx);
   std::vector<ast::Arg> args(P::ArgsContext* ctx);
   std::vector<ast::ExprPtr> exprs(const std::vector<P::ExprContext*>& ctxs);

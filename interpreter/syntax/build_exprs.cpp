@@ -191,8 +191,23 @@ ExprPtr AstBuilder::unaryExprUnmeasured(P::UnaryExprContext* ctx) {
 ExprPtr AstBuilder::postfixExpr(P::PostfixExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
   if (ctx->children.size() == 1) return primary(dynamic_cast<P::PrimaryContext*>(ctx->children[0]));
-  ExprPtr e = primary(ctx->primary());
-  for (P::PostfixContext* p : ctx->postfix()) {
+  return postfixes(primary(ctx->primary()), ctx->postfix());
+}
+
+ExprPtr AstBuilder::nameExpr(P::StmtNameContext* ctx) {
+  if (ctx == nullptr) return nullptr;
+  auto e = makeExpr(ExprKind::Name, range(ctx));
+  // One token, really matched, as in ident().
+  antlr4::Token* t = ctx->start;
+  if (t != nullptr && ctx->stop == t && ctx->exception == nullptr &&
+      t->getTokenIndex() != kInvalidIndex && ctx->children.size() == 1) {
+    e->text = t->getText();
+  }
+  return bounded(std::move(e));
+}
+
+ExprPtr AstBuilder::postfixes(ExprPtr e, const std::vector<P::PostfixContext*>& ops) {
+  for (P::PostfixContext* p : ops) {
     if (p == nullptr) continue;
     diag::SourceRange r = spanRanges(e ? e->range : diag::SourceRange{}, range(p));
     if (auto* call = as<P::CallPostfixContext>(p)) {

@@ -41,11 +41,6 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
     s->range = range(ctx);
     return s;
   };
-  if (auto* c = as<P::ExprStmtContext>(ctx)) {
-    auto s = make(StmtKind::ExprStmt);
-    s->value = expr(c->expr());
-    return s;
-  }
   if (auto* c = as<P::LetStmtContext>(ctx)) {
     auto s = make(StmtKind::Let);
     s->name = ident(c->ident());
@@ -53,10 +48,18 @@ StmtPtr AstBuilder::statement(P::StatementContext* ctx) {
     s->value = expr(c->expr());
     return s;
   }
-  if (auto* c = as<P::AssignStmtContext>(ctx)) {
+  if (auto* c = as<P::SimpleStmtContext>(ctx)) {
+    // A name with its calls, fields and indexes: assigned to when an operator follows, else
+    // a call made for what it does.
+    ExprPtr target = postfixes(nameExpr(c->stmtName()), c->postfix());
+    if (c->op == nullptr) {
+      auto s = make(StmtKind::ExprStmt);
+      s->value = std::move(target);
+      return s;
+    }
     auto s = make(StmtKind::Assign);
-    s->target = postfixExpr(c->postfixExpr());
-    const std::string op = c->op != nullptr ? c->op->getText() : "=";
+    s->target = std::move(target);
+    const std::string op = c->op->getText();
     s->assignOp = op == "+=" ? AssignOp::Add : op == "-=" ? AssignOp::Sub : AssignOp::Set;
     s->value = expr(c->expr());
     return s;

@@ -163,6 +163,27 @@ bool isReservedKeyword(const TokenTable& tt, size_t t) {
   return t >= P::RULESET && t <= P::PHASE && !tt.nameTokens.contains(t);
 }
 
+// A token that begins an expression but never a statement (a statement that is not a keyword
+// statement begins with a name: `(a).b = 1`, `-x` or `1` alone are not statements).
+bool startsExpressionOnly(const antlr4::Token& t) {
+  switch (t.getType()) {
+    case P::INT:
+    case P::ODDS:
+    case P::STRING:
+    case P::TRUE:
+    case P::FALSE:
+    case P::NONE:
+    case P::ROLL:
+    case P::CHOOSE:
+    case P::NOT:
+      return true;
+    default: {
+      const std::string text = t.getText();
+      return text == "(" || text == "[" || text == "-";
+    }
+  }
+}
+
 // The construct a rule belongs to, for "unexpected 'x' in ...".
 const char* constructName(size_t rule) {
   switch (rule) {
@@ -436,6 +457,15 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
         prev->getText());
   }
 
+  const bool statementExpected =
+      std::find(phrases.begin(), phrases.end(), "a statement") != phrases.end();
+  if (statementExpected && type == P::CITATION) {
+    // `f() §3.1` reads as two statements: the citation alone would be silently lost.
+    return fmt::format(
+        "a citation on its own does nothing: put {} on the declaration, a `require`, a `note`, a "
+        "`roll` or a `choose`",
+        found->getText());
+  }
   const bool nameExpected = std::find(phrases.begin(), phrases.end(), "a name") != phrases.end();
   const bool declarationExpected =
       std::find(phrases.begin(), phrases.end(), "a declaration") != phrases.end();
@@ -451,6 +481,10 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
         " ('{}' starts a statement; statements go in the body of a function, procedure, action, "
         "trigger or sequence)",
         found->getText());
+  } else if (statementExpected && found != nullptr && startsExpressionOnly(*found)) {
+    hint =
+        " (a statement begins with a keyword such as `let` or `if`, or is an assignment or a call "
+        "and begins with a name)";
   }
 
   if (atEof) {

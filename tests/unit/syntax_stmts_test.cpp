@@ -63,26 +63,28 @@ TEST(syntax_stmts, IfElse) {
 }
 
 TEST(syntax_stmts, ElseIfChainsNest) {
-  Body b("if a { 1 } else if b { 2 } else if c { 3 } else { 4 }");
+  Body b("if a { f1() } else if b { f2() } else if c { f3() } else { f4() }");
   ASSERT_EQ(b.errors(), "");
   const ast::Stmt& s = b.stmt();
   ASSERT_EQ(s.elseBody.size(), 1u);
   const ast::Stmt& second = *s.elseBody[0];
   EXPECT_EQ(second.kind, StmtKind::If);
   EXPECT_EQ(syntax::dumpExpr(second.cond.get()), "b");
-  EXPECT_EQ(second.range.begin.col, 16u);  // the `if` after `else`
+  EXPECT_EQ(second.range.begin.col, 19u);  // the `if` after `else`
   ASSERT_EQ(second.elseBody.size(), 1u);
   const ast::Stmt& third = *second.elseBody[0];
   EXPECT_TRUE(third.hasElse);
-  EXPECT_EQ(b.dump(), "(if a {1} else {(if b {2} else {(if c {3} else {4})})})");
+  EXPECT_EQ(b.dump(),
+            "(if a {(call f1)} else {(if b {(call f2)} else {(if c {(call f3)} else {(call "
+            "f4)})})})");
 }
 
 TEST(syntax_stmts, Loops) {
-  Body b("for turn in 1..scenario.turns { step(turn) }\nwhile x < 3 { x = x + 1 }");
+  Body b("for turn in 1..scenario.turns { play_turn(turn) }\nwhile x < 3 { x = x + 1 }");
   ASSERT_EQ(b.errors(), "");
   EXPECT_EQ(b.stmt(0).kind, StmtKind::For);
   EXPECT_EQ(b.stmt(0).name.name, "turn");
-  EXPECT_EQ(b.dump(0), "(for turn (.. 1 (. scenario turns)) {(call step turn)})");
+  EXPECT_EQ(b.dump(0), "(for turn (.. 1 (. scenario turns)) {(call play_turn turn)})");
   EXPECT_EQ(b.stmt(1).kind, StmtKind::While);
   EXPECT_EQ(b.dump(1), "(while (< x 3) {(= x (+ x 1))})");
 }
@@ -137,6 +139,38 @@ TEST(syntax_stmts, BlocksAndExpressionStatements) {
   EXPECT_EQ(b.stmt(1).kind, StmtKind::ExprStmt);
   EXPECT_EQ(b.dump(1), "(call walk u route)");
   EXPECT_EQ(b.dump(2), "(. u moved)");
+}
+
+TEST(syntax_stmts, AStatementShowsItsKindAtItsFirstWord) {
+  // A statement that is not a keyword statement is an assignment or a call and begins with a
+  // name (soft keywords such as `side` included); its calls, fields and indexes follow.
+  Body b("side(u).x[2] = 1\nside(u).reset()\nmap_of(h)[1].z += 3");
+  ASSERT_EQ(b.errors(), "");
+  EXPECT_EQ(b.stmt(0).kind, StmtKind::Assign);
+  EXPECT_EQ(b.dump(0), "(= (index (. (call side u) x) 2) 1)");
+  EXPECT_EQ(b.stmt(1).kind, StmtKind::ExprStmt);
+  EXPECT_EQ(b.dump(1), "(call (. (call side u) reset))");
+  EXPECT_EQ(b.dump(2), "(+= (. (index (call map_of h) 1) z) 3)");
+  // Expressions that cannot begin a statement: a parenthesis, a literal, a list, a minus sign.
+  for (const char* bad : {"(a).b = 1", "1", "[a, b]", "-x", "not a", "\"text\""}) {
+    Body e(bad);
+    EXPECT_NE(e.errors().find("error: expected a statement or '}' but found"), std::string::npos)
+        << bad;
+    EXPECT_NE(e.errors().find("is an assignment or a call and begins with a name"),
+              std::string::npos)
+        << bad << "\n"
+        << e.errors();
+  }
+  // A lone citation after a call says what it should have been attached to.
+  Body c("strike() §7.2");
+  EXPECT_NE(c.errors().find("error: a citation on its own does nothing: put §7.2 on the "
+                            "declaration"),
+            std::string::npos)
+      << c.errors();
+  // `note`, `pause`, `phase` and `step` begin their own statements, never a call.
+  Body n("note x(1)");
+  ASSERT_EQ(n.errors(), "");
+  EXPECT_EQ(n.stmt(0).kind, StmtKind::Note);
 }
 
 TEST(syntax_stmts, Phase) {
