@@ -1,8 +1,8 @@
 // parseFile and parseExpression: the guarded path from bytes to AST.
 //
 //   1. Refuse what cannot be parsed safely: files over the size limit, invalid UTF-8.
-//   2. Lex, token by token, reporting bad characters, unterminated strings and comments, and
-//      measuring bracket nesting; refuse input nested deeper than the limit.
+//   2. Scan (scanner.cpp), token by token, reporting bad characters, unterminated strings and
+//      comments, and measuring bracket nesting; refuse input nested deeper than the limit.
 //   3. Parse in two stages: SLL with the bail strategy (fast, and enough for almost every correct
 //      file), then, only if that fails, full LL with error recovery and readable messages.
 //   4. Build the AST from the parse tree.
@@ -45,11 +45,12 @@ constexpr int kMaxNestingLevels = 10000;
 // precedence rules); the rule-depth limit follows from the level limit with this factor.
 constexpr int kRulesPerLevel = 16;
 
-// Lookahead. A prediction may look this many tokens ahead: a statement whose kind shows only at
-// its end (`f(a, b)` against `f(a, b).x = 1`) needs its whole first expression, so a call with a
-// list of a few thousand numbers as a statement needs thousands. Pathological input (`if if if
-// ... x` a hundred thousand times) would otherwise make one prediction scan the whole file with
-// ever deeper context, which takes minutes; at this limit it is stopped within a second.
+// Lookahead. A prediction may look this many tokens ahead. The grammar lets a statement show its
+// kind at its first word and a `return` whether it has a value at the next token, so correct
+// files need little; what is left is inside expressions (`(a, b) -> x` against `(a, b)`).
+// Pathological input (`if if if ... x` a hundred thousand times) would otherwise make one
+// prediction scan the whole file with ever deeper context, which takes minutes; at this limit it
+// is stopped within a second.
 constexpr size_t kMaxPredictionLookahead = 10000;
 // The whole parse may move through the stream this many times the number of tokens (plus a
 // constant): correct files stay far under it (well under 10 moves per token); it stops input that
@@ -291,7 +292,7 @@ size_t misquotedStringEnd(const SourceCharStream& chars, size_t open) {
   return 0;
 }
 
-bool lexAll(PolemosLexer& lexer, const SourceCharStream& chars, ErrorSink& sink,
+bool lexAll(Scanner& lexer, const SourceCharStream& chars, ErrorSink& sink,
             const ParseLimits& limits, std::vector<std::unique_ptr<antlr4::Token>>& out,
             TokenFacts& facts) {
   const diag::FileId file = sink.file();
@@ -428,7 +429,8 @@ void runParse(ParseJob& job, std::string_view input) {
   std::unique_ptr<P> parser;
   const int maxLevels = std::clamp(job.limits.maxNesting * 4, kMinNestingLevels, kMaxNestingLevels);
   try {
-    if (!lexAll(lexer, chars, sink, job.limits, tokens, facts)) return;
+    Scanner scanner(chars, &lexer);
+    if (!lexAll(scanner, chars, sink, job.limits, tokens, facts)) return;
     // Tokens are moved into the source below; the facts keep raw pointers, which stay valid
     // because the tokens themselves do not move.
     const size_t count = tokens.size();
