@@ -264,8 +264,15 @@ unitPlacement
 // Statements
 // ---------------------------------------------------------------------------------------------
 
+// A `return` without a value ends its block (finalReturn) or is followed by `;`: so whether a
+// `return` has a value shows at the token after it, and the parser need not look ahead through
+// the value to learn whether the next statement begins there.
 block
-  : '{' statement* '}'
+  : '{' statement* finalReturn? '}'
+  ;
+
+finalReturn
+  : RETURN
   ;
 
 statement
@@ -274,7 +281,7 @@ statement
   | FOR ident IN expr block                                                     # forStmt
   | WHILE expr block                                                            # whileStmt
   | REQUIRE expr citation* (ELSE STRING)? ';'?                                  # requireStmt
-  | RETURN expr? ';'?                                                           # returnStmt
+  | RETURN (expr ';'? | ';')                                                    # returnStmt
   | PHASE ident citation* gate* (FOR expr)? '{' phaseItem* '}'                  # phaseStmt
   | STEP ident citation* gate* block                                            # stepStmt
   | ALTERNATE FROM expr UNTIL INT PASSES citation* gate* '{' phaseItem* '}'     # alternateStmt

@@ -13,6 +13,11 @@ std::vector<StmtPtr> AstBuilder::block(P::BlockContext* ctx) {
   for (P::StatementContext* s : stmts) {
     if (StmtPtr st = statement(s)) out.push_back(std::move(st));
   }
+  if (P::FinalReturnContext* r = ctx->finalReturn()) {
+    auto st = std::make_unique<Stmt>(StmtKind::Return);
+    st->range = range(r);
+    out.push_back(std::move(st));
+  }
   return out;
 }
 

@@ -445,6 +445,12 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
     const size_t index = found != nullptr ? found->getTokenIndex() : kInvalidIndex;
     if (index != kInvalidIndex && index > 0) prev = parser->getTokenStream()->get(index - 1);
   }
+  if (prev != nullptr && prev->getType() == P::RETURN && found != nullptr) {
+    return fmt::format(
+        "expected a value, ';' or '}}' after 'return' but found {} (a 'return' without a value "
+        "ends its block or is followed by ';': what comes after it in the block would never run)",
+        what);
+  }
   if (prev != nullptr && prev->getType() == P::ROLL) {
     return fmt::format("expected a die after 'roll' (like d6, 2d6 or a die's name) but found {}",
                        what);

@@ -108,7 +108,7 @@ TEST(syntax_stmts, RequireKeepsTheConditionText) {
 
 TEST(syntax_stmts, ReturnEmitApplyNote) {
   Body b(
-      "return\n"
+      "return;\n"
       "return a + 1;\n"
       "emit eliminated(u, by: attacker)\n"
       "apply crt[col, roll d6]\n"
@@ -129,6 +129,29 @@ TEST(syntax_stmts, ReturnEmitApplyNote) {
   ASSERT_EQ(b.stmt(4).noteArgs.size(), 2u);
   EXPECT_EQ(b.dump(4), "(note §7.4 §7.5 \"defender doubled\" d)");
   EXPECT_EQ(b.dump(5), "(note \"plain\")");
+}
+
+TEST(syntax_stmts, AReturnWithoutAValueEndsItsBlock) {
+  // At the end of a block, or followed by `;`: either way a return of nothing.
+  Body b("if a { return }\nif b { return; }\nreturn");
+  ASSERT_EQ(b.errors(), "");
+  ASSERT_EQ(b.stmt(0).body.size(), 1u);
+  EXPECT_EQ(b.stmt(0).body[0]->kind, StmtKind::Return);
+  EXPECT_EQ(b.stmt(0).body[0]->value, nullptr);
+  EXPECT_EQ(b.stmt(0).body[0]->range.begin.col, 7u);
+  EXPECT_EQ(b.stmt(1).body[0]->value, nullptr);
+  EXPECT_EQ(b.stmt(2).kind, StmtKind::Return);
+  EXPECT_EQ(b.stmt(2).value, nullptr);
+  // A value on the next line is the return's value, as before.
+  Body v("return\nf(x)");
+  ASSERT_EQ(v.errors(), "");
+  EXPECT_EQ(v.dump(0), "(return (call f x))");
+  // Anything else after a bare `return` would never run: an error that says so.
+  Body e("return\nlet x = 1");
+  EXPECT_NE(e.errors().find("error: expected a value, ';' or '}' after 'return' but found 'let' "
+                            "(a 'return' without a value ends its block or is followed by ';'"),
+            std::string::npos)
+      << e.errors();
 }
 
 TEST(syntax_stmts, BlocksAndExpressionStatements) {
