@@ -307,56 +307,36 @@ phaseItem
   ;
 
 // ---------------------------------------------------------------------------------------------
-// Expressions, lowest precedence first
+// Expressions
 // ---------------------------------------------------------------------------------------------
 
 expr
   : ident ARROW expr                                       # lambdaExpr
   | '(' identList ')' ARROW expr                           # lambdaMultiExpr
   | IF expr THEN expr ELSE expr                            # condExpr
-  | orExpr                                                 # plainExpr
+  | opExpr                                                 # plainExpr
   ;
 
-orExpr
-  : andExpr (OR andExpr)*
-  ;
-
-andExpr
-  : notExpr (AND notExpr)*
-  ;
-
-notExpr
-  : NOT notExpr
-  | cmpExpr
-  ;
-
-cmpExpr
-  : rangeExpr (cmpOp rangeExpr)?
+// The operators, in one rule with the tightest first (ANTLR turns it into precedence climbing:
+// one parse-tree node an operand and one an operator, where a rule per level of precedence made
+// eleven for every operand): calls, indexes and fields; unary minus; * / %; + -; the range ..;
+// the comparisons; not; and; or. Comparisons and ranges do not chain (`a < b < c`, `1..2..3`):
+// the AST builder refuses them.
+opExpr
+  : primary                                                # atomOp
+  | opExpr postfix                                         # postfixOp
+  | '-' opExpr                                             # negOp
+  | opExpr op=('*' | '/' | '%') opExpr                     # mulOp
+  | opExpr op=('+' | '-') opExpr                           # addOp
+  | opExpr '..' opExpr                                     # rangeOp
+  | opExpr cmpOp opExpr                                    # cmpOpExpr
+  | NOT opExpr                                             # notOp
+  | opExpr AND opExpr                                      # andOp
+  | opExpr OR opExpr                                       # orOp
   ;
 
 cmpOp
   : '==' | '!=' | '<' | '<=' | '>' | '>=' | IN | NOT IN
-  ;
-
-rangeExpr
-  : addExpr ('..' addExpr)?
-  ;
-
-addExpr
-  : mulExpr (op+=('+' | '-') mulExpr)*
-  ;
-
-mulExpr
-  : unaryExpr (op+=('*' | '/' | '%') unaryExpr)*
-  ;
-
-unaryExpr
-  : '-' unaryExpr
-  | postfixExpr
-  ;
-
-postfixExpr
-  : primary postfix*
   ;
 
 postfix

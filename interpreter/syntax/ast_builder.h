@@ -78,26 +78,19 @@ class AstBuilder {
   // Expressions
   ast::ExprPtr expr(P::ExprContext* ctx);
   ast::ExprPtr exprUnmeasured(P::ExprContext* ctx);
-  ast::ExprPtr notExprUnmeasured(P::NotExprContext* ctx);
-  ast::ExprPtr unaryExprUnmeasured(P::UnaryExprContext* ctx);
   ast::ExprPtr primaryUnmeasured(P::PrimaryContext* ctx);
   // Sets e's depth; nothing, with the error said once, past limits::kMaxExprDepth.
   ast::ExprPtr bounded(ast::ExprPtr e);
   bool tooDeepSaid_ = false;
-  ast::ExprPtr orExpr(P::OrExprContext* ctx);
-  ast::ExprPtr andExpr(P::AndExprContext* ctx);
-  ast::ExprPtr notExpr(P::NotExprContext* ctx);
-  ast::ExprPtr cmpExpr(P::CmpExprContext* ctx);
-  ast::ExprPtr rangeExpr(P::RangeExprContext* ctx);
-  ast::ExprPtr addExpr(P::AddExprContext* ctx);
-  ast::ExprPtr mulExpr(P::MulExprContext* ctx);
-  ast::ExprPtr unaryExpr(P::UnaryExprContext* ctx);
-  ast::ExprPtr postfixExpr(P::PostfixExprContext* ctx);
   // e with each call, index and field access of ops applied in turn.
   ast::ExprPtr postfixes(ast::ExprPtr e, const std::vector<P::PostfixContext*>& ops);
   // A name as an expression (the head of a statement).
   ast::ExprPtr nameExpr(P::StmtNameContext* ctx);
   ast::ExprPtr primary(P::PrimaryContext* ctx);
+  // The operators (one rule, precedence climbing), and the operand or prefix operator that ends
+  // a chain of them.
+  ast::ExprPtr opExpr(P::OpExprContext* ctx);
+  ast::ExprPtr operand(P::OpExprContext* ctx);
   std::vector<ast::Arg> args(P::ArgsContext* ctx);
   std::vector<ast::ExprPtr> exprs(const std::vector<P::ExprContext*>& ctxs);
 

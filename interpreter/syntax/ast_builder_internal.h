@@ -35,14 +35,6 @@ T* as(B* ctx) {
   return static_cast<T*>(ctx);
 }
 
-// The only child of a context, if it has exactly one and it is a T (the common case of every
-// precedence level of an expression: `orExpr` holding one `andExpr`, and so on down).
-template <class T>
-T* onlyChild(antlr4::ParserRuleContext* ctx) {
-  if (ctx->children.size() != 1) return nullptr;
-  return as<T>(ctx->children[0]);
-}
-
 inline std::string text(TerminalNode* n) {
   return isReal(n) ? n->getSymbol()->getText() : std::string();
 }

@@ -36,19 +36,13 @@ ExprPtr AstBuilder::bounded(ExprPtr e) {
 ExprPtr AstBuilder::expr(P::ExprContext* ctx) {
   return bounded(exprUnmeasured(ctx));
 }
-ExprPtr AstBuilder::notExpr(P::NotExprContext* ctx) {
-  return bounded(notExprUnmeasured(ctx));
-}
-ExprPtr AstBuilder::unaryExpr(P::UnaryExprContext* ctx) {
-  return bounded(unaryExprUnmeasured(ctx));
-}
 ExprPtr AstBuilder::primary(P::PrimaryContext* ctx) {
   return bounded(primaryUnmeasured(ctx));
 }
 
 ExprPtr AstBuilder::exprUnmeasured(P::ExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
-  if (auto* p = as<P::PlainExprContext>(ctx)) return orExpr(p->orExpr());
+  if (auto* p = as<P::PlainExprContext>(ctx)) return opExpr(p->opExpr());
   if (auto* l = as<P::LambdaExprContext>(ctx)) {
     auto e = makeExpr(ExprKind::Lambda, range(ctx));
     e->params.push_back(ident(l->ident()));
@@ -71,127 +65,108 @@ ExprPtr AstBuilder::exprUnmeasured(P::ExprContext* ctx) {
   return nullptr;
 }
 
-ExprPtr AstBuilder::orExpr(P::OrExprContext* ctx) {
-  if (ctx == nullptr) return nullptr;
-  if (auto* only = onlyChild<P::AndExprContext>(ctx)) return andExpr(only);
-  std::vector<P::AndExprContext*> parts = ctx->andExpr();
-  if (parts.empty()) return nullptr;
-  ExprPtr e = andExpr(parts[0]);
-  for (size_t i = 1; i < parts.size(); ++i)
-    e = bounded(binary(BinaryOp::Or, std::move(e), andExpr(parts[i])));
-  return e;
-}
-
-ExprPtr AstBuilder::andExpr(P::AndExprContext* ctx) {
-  if (ctx == nullptr) return nullptr;
-  if (auto* only = onlyChild<P::NotExprContext>(ctx)) return notExpr(only);
-  std::vector<P::NotExprContext*> parts = ctx->notExpr();
-  if (parts.empty()) return nullptr;
-  ExprPtr e = notExpr(parts[0]);
-  for (size_t i = 1; i < parts.size(); ++i)
-    e = bounded(binary(BinaryOp::And, std::move(e), notExpr(parts[i])));
-  return e;
-}
-
-ExprPtr AstBuilder::notExprUnmeasured(P::NotExprContext* ctx) {
-  if (ctx == nullptr) return nullptr;
-  if (auto* only = onlyChild<P::CmpExprContext>(ctx)) return cmpExpr(only);
-  if (ctx->NOT() != nullptr) {
-    auto e = makeExpr(ExprKind::Unary, range(ctx));
-    e->unaryOp = UnaryOp::Not;
-    e->operands.push_back(notExpr(ctx->notExpr()));
-    return e;
-  }
-  return cmpExpr(ctx->cmpExpr());
-}
-
-ExprPtr AstBuilder::cmpExpr(P::CmpExprContext* ctx) {
-  if (ctx == nullptr) return nullptr;
-  if (auto* only = onlyChild<P::RangeExprContext>(ctx)) return rangeExpr(only);
-  std::vector<P::RangeExprContext*> parts = ctx->rangeExpr();
-  if (parts.empty()) return nullptr;
-  ExprPtr lhs = rangeExpr(parts[0]);
-  P::CmpOpContext* op = ctx->cmpOp();
-  if (op == nullptr || op->start == nullptr) return lhs;
-  ExprPtr rhs = parts.size() > 1 ? rangeExpr(parts[1]) : nullptr;
-  BinaryOp b = BinaryOp::Eq;
+namespace {
+BinaryOp comparison(P::CmpOpContext* op) {
+  if (op->NOT() != nullptr) return BinaryOp::NotIn;
+  if (op->IN() != nullptr) return BinaryOp::In;
   const std::string t = op->start->getText();
-  if (op->NOT() != nullptr)
-    b = BinaryOp::NotIn;
-  else if (op->IN() != nullptr)
-    b = BinaryOp::In;
-  else if (t == "!=")
-    b = BinaryOp::Ne;
-  else if (t == "<")
-    b = BinaryOp::Lt;
-  else if (t == "<=")
-    b = BinaryOp::Le;
-  else if (t == ">")
-    b = BinaryOp::Gt;
-  else if (t == ">=")
-    b = BinaryOp::Ge;
-  return binary(b, std::move(lhs), std::move(rhs));
+  return t == "!="   ? BinaryOp::Ne
+         : t == "<"  ? BinaryOp::Lt
+         : t == "<=" ? BinaryOp::Le
+         : t == ">"  ? BinaryOp::Gt
+         : t == ">=" ? BinaryOp::Ge
+                     : BinaryOp::Eq;
 }
 
-ExprPtr AstBuilder::rangeExpr(P::RangeExprContext* ctx) {
-  if (ctx == nullptr) return nullptr;
-  if (auto* only = onlyChild<P::AddExprContext>(ctx)) return addExpr(only);
-  std::vector<P::AddExprContext*> parts = ctx->addExpr();
-  if (parts.empty()) return nullptr;
-  ExprPtr lhs = addExpr(parts[0]);
-  if (parts.size() < 2) return lhs;
-  ExprPtr rhs = addExpr(parts[1]);
-  auto e = makeExpr(ExprKind::Range, range(ctx));
-  e->operands.push_back(std::move(lhs));
-  e->operands.push_back(std::move(rhs));
-  return e;
+// An operator node whose left operand is the node below it in the rule (a postfix, a binary
+// operator); an operand or a prefix operator ends such a chain.
+bool leftRecursive(P::OpExprContext* ctx) {
+  return as<P::PostfixOpContext>(ctx) || as<P::MulOpContext>(ctx) || as<P::AddOpContext>(ctx) ||
+         as<P::RangeOpContext>(ctx) || as<P::CmpOpExprContext>(ctx) || as<P::AndOpContext>(ctx) ||
+         as<P::OrOpContext>(ctx);
 }
 
-ExprPtr AstBuilder::addExpr(P::AddExprContext* ctx) {
+P::OpExprContext* leftOperand(P::OpExprContext* ctx) {
+  if (auto* c = as<P::PostfixOpContext>(ctx)) return c->opExpr();
+  if (auto* c = as<P::MulOpContext>(ctx)) return c->opExpr(0);
+  if (auto* c = as<P::AddOpContext>(ctx)) return c->opExpr(0);
+  if (auto* c = as<P::RangeOpContext>(ctx)) return c->opExpr(0);
+  if (auto* c = as<P::CmpOpExprContext>(ctx)) return c->opExpr(0);
+  if (auto* c = as<P::AndOpContext>(ctx)) return c->opExpr(0);
+  if (auto* c = as<P::OrOpContext>(ctx)) return c->opExpr(0);
+  return nullptr;
+}
+}  // namespace
+
+// The operators. A chain such as `1+1+...+1` or `x.y.y...` nests to the left in the parse tree,
+// as deep as it is long: its spine is walked in a loop, from the innermost operand out, so the
+// builder's own stack stays flat; operands to the right are built as they come (left before
+// right, as before). Every node made is bounded (its depth checked).
+ExprPtr AstBuilder::opExpr(P::OpExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
-  if (auto* only = onlyChild<P::MulExprContext>(ctx)) return mulExpr(only);
-  std::vector<P::MulExprContext*> parts = ctx->mulExpr();
-  if (parts.empty()) return nullptr;
-  ExprPtr e = mulExpr(parts[0]);
-  for (size_t i = 1; i < parts.size(); ++i) {
-    const bool minus =
-        i - 1 < ctx->op.size() && ctx->op[i - 1] != nullptr && ctx->op[i - 1]->getText() == "-";
-    e = bounded(binary(minus ? BinaryOp::Sub : BinaryOp::Add, std::move(e), mulExpr(parts[i])));
+  std::vector<P::OpExprContext*> spine;
+  P::OpExprContext* bottom = ctx;
+  while (bottom != nullptr && leftRecursive(bottom)) {
+    spine.push_back(bottom);
+    bottom = leftOperand(bottom);
+  }
+  ExprPtr e = operand(bottom);
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
+    P::OpExprContext* node = *it;
+    if (auto* c = as<P::PostfixOpContext>(node)) {
+      std::vector<P::PostfixContext*> one{c->postfix()};
+      e = postfixes(std::move(e), one);
+    } else if (auto* c = as<P::MulOpContext>(node)) {
+      const std::string op = c->op != nullptr ? c->op->getText() : "*";
+      const BinaryOp b = op == "/" ? BinaryOp::Div : op == "%" ? BinaryOp::Mod : BinaryOp::Mul;
+      e = bounded(binary(b, std::move(e), opExpr(c->opExpr(1))));
+    } else if (auto* c = as<P::AddOpContext>(node)) {
+      const bool minus = c->op != nullptr && c->op->getText() == "-";
+      e = bounded(
+          binary(minus ? BinaryOp::Sub : BinaryOp::Add, std::move(e), opExpr(c->opExpr(1))));
+    } else if (auto* c = as<P::RangeOpContext>(node)) {
+      if (as<P::RangeOpContext>(c->opExpr(0)) != nullptr) {
+        diags_.error(range(c), "a range cannot be the end of another range: write `a..b`");
+      }
+      auto r = makeExpr(ExprKind::Range, range(c));
+      r->operands.push_back(std::move(e));
+      r->operands.push_back(opExpr(c->opExpr(1)));
+      e = bounded(std::move(r));
+    } else if (auto* c = as<P::CmpOpExprContext>(node)) {
+      if (as<P::CmpOpExprContext>(c->opExpr(0)) != nullptr) {
+        diags_.error(range(c),
+                     "comparisons do not chain: write `a < b and b < c`, or put one in "
+                     "parentheses");
+      }
+      P::CmpOpContext* op = c->cmpOp();
+      if (op == nullptr || op->start == nullptr) continue;
+      e = bounded(binary(comparison(op), std::move(e), opExpr(c->opExpr(1))));
+    } else if (auto* c = as<P::AndOpContext>(node)) {
+      e = bounded(binary(BinaryOp::And, std::move(e), opExpr(c->opExpr(1))));
+    } else if (auto* c = as<P::OrOpContext>(node)) {
+      e = bounded(binary(BinaryOp::Or, std::move(e), opExpr(c->opExpr(1))));
+    }
   }
   return e;
 }
 
-ExprPtr AstBuilder::mulExpr(P::MulExprContext* ctx) {
+// The end of a chain: an operand, or a prefix operator with its own operand.
+ExprPtr AstBuilder::operand(P::OpExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
-  if (auto* only = onlyChild<P::UnaryExprContext>(ctx)) return unaryExpr(only);
-  std::vector<P::UnaryExprContext*> parts = ctx->unaryExpr();
-  if (parts.empty()) return nullptr;
-  ExprPtr e = unaryExpr(parts[0]);
-  for (size_t i = 1; i < parts.size(); ++i) {
-    const std::string op =
-        i - 1 < ctx->op.size() && ctx->op[i - 1] != nullptr ? ctx->op[i - 1]->getText() : "*";
-    BinaryOp b = op == "/" ? BinaryOp::Div : op == "%" ? BinaryOp::Mod : BinaryOp::Mul;
-    e = bounded(binary(b, std::move(e), unaryExpr(parts[i])));
-  }
-  return e;
-}
-
-ExprPtr AstBuilder::unaryExprUnmeasured(P::UnaryExprContext* ctx) {
-  if (ctx == nullptr) return nullptr;
-  if (auto* only = onlyChild<P::PostfixExprContext>(ctx)) return postfixExpr(only);
-  if (P::UnaryExprContext* inner = ctx->unaryExpr()) {
+  if (auto* c = as<P::AtomOpContext>(ctx)) return primary(c->primary());
+  if (auto* c = as<P::NegOpContext>(ctx)) {
     auto e = makeExpr(ExprKind::Unary, range(ctx));
     e->unaryOp = UnaryOp::Neg;
-    e->operands.push_back(unaryExpr(inner));
-    return e;
+    e->operands.push_back(opExpr(c->opExpr()));
+    return bounded(std::move(e));
   }
-  return postfixExpr(ctx->postfixExpr());
-}
-
-ExprPtr AstBuilder::postfixExpr(P::PostfixExprContext* ctx) {
-  if (ctx == nullptr) return nullptr;
-  if (ctx->children.size() == 1) return primary(dynamic_cast<P::PrimaryContext*>(ctx->children[0]));
-  return postfixes(primary(ctx->primary()), ctx->postfix());
+  if (auto* c = as<P::NotOpContext>(ctx)) {
+    auto e = makeExpr(ExprKind::Unary, range(ctx));
+    e->unaryOp = UnaryOp::Not;
+    e->operands.push_back(opExpr(c->opExpr()));
+    return bounded(std::move(e));
+  }
+  return nullptr;  // a node that error recovery left half built
 }
 
 ExprPtr AstBuilder::nameExpr(P::StmtNameContext* ctx) {

@@ -41,8 +41,9 @@ constexpr size_t kParserStackBytes = size_t{256} << 20;
 // without brackets: `not not not ... x`, `- - - x`, long `else if` chains, `if a then b else if`.
 constexpr int kMinNestingLevels = 1000;
 constexpr int kMaxNestingLevels = 10000;
-// Grammar rules per level of nesting at most (an expression in parentheses goes through a dozen
-// precedence rules); the rule-depth limit follows from the level limit with this factor.
+// Grammar rules per level of nesting at most (an expression in parentheses goes through a few:
+// `expr`, `opExpr`, `primary`; a margin is kept); the rule-depth limit follows from the level
+// limit with this factor.
 constexpr int kRulesPerLevel = 16;
 
 // Lookahead. A prediction may look this many tokens ahead. The grammar lets a statement show its
@@ -210,11 +211,11 @@ class NestingGuard : public antlr4::tree::ParseTreeListener {
         return Level::ElseIf;
       case P::RuleTypeRef:
         return Level::Type;
-      case P::RuleNotExpr:
-        return ctx->start != nullptr && ctx->start->getType() == P::NOT ? Level::Expr : Level::None;
-      case P::RuleUnaryExpr:
-        return ctx->start != nullptr && ctx->start->getType() == minusTokenType() ? Level::Expr
-                                                                                  : Level::None;
+      case P::RuleOpExpr: {
+        // A prefix operator nests without a bracket: `not not not ... x`, `- - - x`.
+        const size_t t = ctx->start != nullptr ? ctx->start->getType() : 0;
+        return t == P::NOT || t == minusTokenType() ? Level::Expr : Level::None;
+      }
       default:
         return Level::None;
     }

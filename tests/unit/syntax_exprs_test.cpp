@@ -134,6 +134,38 @@ TEST(syntax_exprs, Ranges) {
   EXPECT_EQ(r.expr->kind, ExprKind::Range);
 }
 
+TEST(syntax_exprs, ComparisonsAndRangesDoNotChain) {
+  ParseExpr cmp("a < b < c");
+  EXPECT_EQ(cmp.errors(),
+            "eval:1:1: error: comparisons do not chain: write `a < b and b < c`, or put one in "
+            "parentheses\n"
+            "a < b < c\n"
+            "^~~~~~~~~\n");
+  ParseExpr eq("x == y != z");
+  EXPECT_NE(eq.errors().find("error: comparisons do not chain"), std::string::npos);
+  ParseExpr range("1..2..3");
+  EXPECT_EQ(range.errors(),
+            "eval:1:1: error: a range cannot be the end of another range: write `a..b`\n"
+            "1..2..3\n"
+            "^~~~~~~\n");
+  // In parentheses they are one operand like any other.
+  EXPECT_EQ(dump("(a < b) == c"), "(== (< a b) c)");
+  EXPECT_EQ(dump("a == (b < c)"), "(== a (< b c))");
+  EXPECT_EQ(dump("(1..2) == r"), "(== (.. 1 2) r)");
+  // A range binds tighter than a comparison, so this is two comparisons in a row.
+  ParseExpr in("x in 1..6 == y");
+  EXPECT_NE(in.errors().find("error: comparisons do not chain"), std::string::npos);
+  EXPECT_EQ(dump("(x in 1..6) == y"), "(== (in x (.. 1 6)) y)");
+}
+
+TEST(syntax_exprs, PrefixOperatorsAsOperands) {
+  EXPECT_EQ(dump("a == not b"), "(== a (not b))");
+  EXPECT_EQ(dump("x * -y"), "(* x (- y))");
+  EXPECT_EQ(dump("-x.y(1)"), "(- (call (. x y) 1))");
+  EXPECT_EQ(dump("not a and not b or c"), "(or (and (not a) (not b)) c)");
+  EXPECT_EQ(dump("- a - b"), "(- (- a) b)");
+}
+
 TEST(syntax_exprs, PostfixChains) {
   EXPECT_EQ(dump("a.b.c"), "(. (. a b) c)");
   EXPECT_EQ(dump("f()"), "(call f)");
