@@ -7,10 +7,7 @@
 namespace polemos::syntax {
 
 std::vector<std::string> lexerKeywords() {
-  // The vocabulary is static data of the generated lexer; a lexer over empty input reads it.
-  antlr4::ANTLRInputStream input(std::string{});
-  PolemosLexer lexer(&input);
-  const antlr4::dfa::Vocabulary& vocab = lexer.getVocabulary();
+  const antlr4::dfa::Vocabulary& vocab = lexerVocabulary();
   std::vector<std::string> out;
   for (size_t t = 1; t <= vocab.getMaxTokenType(); ++t) {
     const std::string lit = vocab.getLiteralName(t);

@@ -76,6 +76,10 @@ class Scanner {
   size_t column_ = 0;
 };
 
+// The generated lexer's vocabulary (static data of the generated code): each token type with its
+// literal name ('ruleset', '{') and symbolic name (ID, CITATION).
+const antlr4::dfa::Vocabulary& lexerVocabulary();
+
 // +1 for an opening bracket token ( [ {, -1 for a closing one, 0 for any other token type.
 int bracketDelta(size_t tokenType);
 // The token type of '-' (a literal token, without a name in the generated parser).

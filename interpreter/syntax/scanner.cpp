@@ -25,9 +25,7 @@ namespace {
 // The literal tokens and keywords of the grammar, by their text.
 struct TokenTypes {
   TokenTypes() {
-    antlr4::ANTLRInputStream input(std::string{});
-    PolemosLexer lexer(&input);
-    const antlr4::dfa::Vocabulary& v = lexer.getVocabulary();
+    const antlr4::dfa::Vocabulary& v = lexerVocabulary();
     for (size_t t = 1; t <= v.getMaxTokenType(); ++t) {
       std::string lit = v.getLiteralName(t);
       if (lit.size() < 3 || lit.front() != '\'' || lit.back() != '\'') continue;
@@ -232,11 +230,8 @@ std::vector<TokenSummary> scanTokens(std::string_view utf8, Lexer which) {
 }
 
 std::string describeToken(const TokenSummary& t) {
-  antlr4::ANTLRInputStream input(std::string{});
-  PolemosLexer lexer(&input);
-  const std::string name = t.type == antlr4::Token::EOF
-                               ? std::string("EOF")
-                               : lexer.getVocabulary().getDisplayName(t.type);
+  const std::string name =
+      t.type == antlr4::Token::EOF ? std::string("EOF") : lexerVocabulary().getDisplayName(t.type);
   return fmt::format("{} '{}' {}:{} [{},{}] {}", name, t.text, t.line, t.column, t.start,
                      static_cast<long long>(t.stop), t.channel);
 }

@@ -61,12 +61,17 @@ std::string SourceCharStream::getText(const antlr4::misc::Interval& interval) {
 // Brackets
 // ---------------------------------------------------------------------------------------------
 
+const antlr4::dfa::Vocabulary& lexerVocabulary() {
+  // A lexer over empty input reads it; kept for the life of the program.
+  static antlr4::ANTLRInputStream input{std::string()};
+  static PolemosLexer lexer(&input);
+  return lexer.getVocabulary();
+}
+
 namespace {
 struct BracketTable {
   BracketTable() {
-    antlr4::ANTLRInputStream input(std::string{});
-    PolemosLexer lexer(&input);
-    const antlr4::dfa::Vocabulary& v = lexer.getVocabulary();
+    const antlr4::dfa::Vocabulary& v = lexerVocabulary();
     const size_t n = v.getMaxTokenType() + 1;
     delta.assign(n, 0);
     match.assign(n, 0);
