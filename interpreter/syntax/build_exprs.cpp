@@ -126,7 +126,7 @@ ExprPtr AstBuilder::opExpr(P::OpExprContext* ctx) {
           binary(minus ? BinaryOp::Sub : BinaryOp::Add, std::move(e), opExpr(c->opExpr(1))));
     } else if (auto* c = as<P::RangeOpContext>(node)) {
       if (as<P::RangeOpContext>(c->opExpr(0)) != nullptr) {
-        diags_.error(range(c), "a range cannot be the end of another range: write `a..b`");
+        diags_.error(range(c), "ranges do not chain (`1..2..3`): write one range `a..b`");
       }
       auto r = makeExpr(ExprKind::Range, range(c));
       r->operands.push_back(std::move(e));
@@ -135,8 +135,8 @@ ExprPtr AstBuilder::opExpr(P::OpExprContext* ctx) {
     } else if (auto* c = as<P::CmpOpExprContext>(node)) {
       if (as<P::CmpOpExprContext>(c->opExpr(0)) != nullptr) {
         diags_.error(range(c),
-                     "comparisons do not chain: write `a < b and b < c`, or put one in "
-                     "parentheses");
+                     "comparisons do not chain (`a < b < c`): join two with `and`, or put the "
+                     "first in parentheses");
       }
       P::CmpOpContext* op = c->cmpOp();
       if (op == nullptr || op->start == nullptr) continue;

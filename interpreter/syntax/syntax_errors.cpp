@@ -451,6 +451,14 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
         "ends its block or is followed by ';': what comes after it in the block would never run)",
         what);
   }
+  if (prev != nullptr && prev->getType() == P::NOT && found != nullptr && expected.size() == 1 &&
+      expected.contains(static_cast<size_t>(P::IN))) {
+    // `x` then `not a` on the next line: after an expression, `not` can only begin `not in`.
+    return fmt::format(
+        "expected 'in' but found {}: after an expression 'not' begins 'not in' (a statement "
+        "cannot begin with 'not'; end the one before with ';' if that was meant)",
+        what);
+  }
   if (prev != nullptr && prev->getType() == P::ROLL) {
     return fmt::format("expected a die after 'roll' (like d6, 2d6 or a die's name) but found {}",
                        what);

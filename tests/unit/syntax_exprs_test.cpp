@@ -137,15 +137,15 @@ TEST(syntax_exprs, Ranges) {
 TEST(syntax_exprs, ComparisonsAndRangesDoNotChain) {
   ParseExpr cmp("a < b < c");
   EXPECT_EQ(cmp.errors(),
-            "eval:1:1: error: comparisons do not chain: write `a < b and b < c`, or put one in "
-            "parentheses\n"
+            "eval:1:1: error: comparisons do not chain (`a < b < c`): join two with `and`, or put "
+            "the first in parentheses\n"
             "a < b < c\n"
             "^~~~~~~~~\n");
   ParseExpr eq("x == y != z");
   EXPECT_NE(eq.errors().find("error: comparisons do not chain"), std::string::npos);
   ParseExpr range("1..2..3");
   EXPECT_EQ(range.errors(),
-            "eval:1:1: error: a range cannot be the end of another range: write `a..b`\n"
+            "eval:1:1: error: ranges do not chain (`1..2..3`): write one range `a..b`\n"
             "1..2..3\n"
             "^~~~~~~\n");
   // In parentheses they are one operand like any other.

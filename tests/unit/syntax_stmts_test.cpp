@@ -184,6 +184,17 @@ TEST(syntax_stmts, AStatementShowsItsKindAtItsFirstWord) {
         << bad << "\n"
         << e.errors();
   }
+  // After an expression `not` can only begin `not in`: a line that starts with `not a` says so.
+  Body notLine("let a = true\nnot a");
+  EXPECT_NE(notLine.errors().find("error: expected 'in' but found 'a': after an expression 'not' "
+                                  "begins 'not in'"),
+            std::string::npos)
+      << notLine.errors();
+  // An operator at the start of a line continues the expression before it.
+  Body cont("let a = 3\nnot in [1, 2]\nlet b = 1\n+ 2");
+  ASSERT_EQ(cont.errors(), "");
+  EXPECT_EQ(cont.dump(0), "(let a (not-in 3 (list 1 2)))");
+  EXPECT_EQ(cont.dump(1), "(let b (+ 1 2))");
   // A lone citation after a call says what it should have been attached to.
   Body c("strike() §7.2");
   EXPECT_NE(c.errors().find("error: a citation on its own does nothing: put §7.2 on the "
