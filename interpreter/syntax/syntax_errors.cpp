@@ -184,6 +184,17 @@ bool startsExpressionOnly(const antlr4::Token& t) {
   }
 }
 
+// Whether the parser is reading the name of a `step` or `phase` statement.
+bool inStepOrPhase(antlr4::Parser* parser) {
+  antlr4::tree::ParseTree* c = parser->getContext();
+  for (int up = 0; c != nullptr && up < 3; ++up, c = c->parent) {
+    if (dynamic_cast<P::StepStmtContext*>(c) != nullptr ||
+        dynamic_cast<P::PhaseStmtContext*>(c) != nullptr)
+      return true;
+  }
+  return false;
+}
+
 // The construct a rule belongs to, for "unexpected 'x' in ...".
 const char* constructName(size_t rule) {
   switch (rule) {
@@ -458,6 +469,14 @@ std::string describeSyntaxError(antlr4::Parser* parser, antlr4::Token* found,
         "expected 'in' but found {}: after an expression 'not' begins 'not in' (a statement "
         "cannot begin with 'not'; end the one before with ';' if that was meant)",
         what);
+  }
+  if (prev != nullptr && (prev->getType() == P::STEP || prev->getType() == P::PHASE) &&
+      found != nullptr && found->getType() != P::ID && inStepOrPhase(parser)) {
+    // `step(1)` as a statement: `step` and `phase` begin statements of their own.
+    return fmt::format(
+        "expected a name after '{0}' but found {1} ('{0}' begins a {0} statement, `{0} NAME "
+        "…`; a function named {0} can be called inside an expression, not as a statement)",
+        prev->getText(), what);
   }
   if (prev != nullptr && prev->getType() == P::ROLL) {
     return fmt::format("expected a die after 'roll' (like d6, 2d6 or a die's name) but found {}",

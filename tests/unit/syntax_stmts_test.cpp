@@ -201,6 +201,12 @@ TEST(syntax_stmts, AStatementShowsItsKindAtItsFirstWord) {
                             "declaration"),
             std::string::npos)
       << c.errors();
+  // `step(1)` as a statement: the message says why.
+  Body step("step(1)");
+  EXPECT_NE(step.errors().find("error: expected a name after 'step' but found '(' ('step' begins "
+                               "a step statement"),
+            std::string::npos)
+      << step.errors();
   // `note`, `pause`, `phase` and `step` begin their own statements, never a call.
   Body n("note x(1)");
   ASSERT_EQ(n.errors(), "");
