@@ -231,25 +231,6 @@ class NestingGuard : public antlr4::tree::ParseTreeListener {
   antlr4::ParserRuleContext* root_ = nullptr;
 };
 
-// The lexer's error listener. The grammar's last rule (BAD_CHAR) matches any character, so the
-// lexer itself never fails; this is a safety net that reports instead of silently skipping.
-class LexerErrorListener : public antlr4::BaseErrorListener {
- public:
-  explicit LexerErrorListener(ErrorSink& sink) : sink_(sink) {}
-  void syntaxError(antlr4::Recognizer*, antlr4::Token*, size_t line, size_t col, const std::string&,
-                   std::exception_ptr) override {
-    diag::SourceRange r;
-    r.begin =
-        diag::SourceLoc{sink_.file(), static_cast<uint32_t>(line), static_cast<uint32_t>(col)};
-    r.end = r.begin;
-    r.end.col += 1;
-    sink_.report(r, "unexpected character");
-  }
-
- private:
-  ErrorSink& sink_;
-};
-
 enum class Entry { File, Expression };
 
 struct ParseJob {
@@ -413,10 +394,10 @@ bool lexAll(Scanner& lexer, const SourceCharStream& chars, ErrorSink& sink,
 void runParse(ParseJob& job, std::string_view input) {
   ErrorSink sink(job.diags, job.file);
   SourceCharStream chars(input);
-  LexerErrorListener lexerListener(sink);
+  // The generated lexer does not run (the scanner reads the text): it is the source the tokens
+  // name, through which error recovery makes the tokens it conjures.
   PolemosLexer lexer(&chars);
   lexer.removeErrorListeners();
-  lexer.addErrorListener(&lexerListener);
   std::vector<std::unique_ptr<antlr4::Token>> tokens;
   TokenFacts facts;
   antlr4::tree::ParseTree* tree = nullptr;
