@@ -84,6 +84,7 @@ class AstBuilder {
   bool tooDeepSaid_ = false;
   // e with each call, index and field access of ops applied in turn.
   ast::ExprPtr postfixes(ast::ExprPtr e, const std::vector<P::PostfixContext*>& ops);
+  ast::ExprPtr postfix(ast::ExprPtr e, P::PostfixContext* p);
   // A name as an expression (the head of a statement).
   ast::ExprPtr nameExpr(P::StmtNameContext* ctx);
   ast::ExprPtr primary(P::PrimaryContext* ctx);

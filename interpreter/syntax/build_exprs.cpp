@@ -78,23 +78,18 @@ BinaryOp comparison(P::CmpOpContext* op) {
                      : BinaryOp::Eq;
 }
 
-// An operator node whose left operand is the node below it in the rule (a postfix, a binary
-// operator); an operand or a prefix operator ends such a chain.
-bool leftRecursive(P::OpExprContext* ctx) {
-  return as<P::PostfixOpContext>(ctx) || as<P::MulOpContext>(ctx) || as<P::AddOpContext>(ctx) ||
-         as<P::RangeOpContext>(ctx) || as<P::CmpOpExprContext>(ctx) || as<P::AndOpContext>(ctx) ||
-         as<P::OrOpContext>(ctx);
-}
-
-P::OpExprContext* leftOperand(P::OpExprContext* ctx) {
-  if (auto* c = as<P::PostfixOpContext>(ctx)) return c->opExpr();
-  if (auto* c = as<P::MulOpContext>(ctx)) return c->opExpr(0);
-  if (auto* c = as<P::AddOpContext>(ctx)) return c->opExpr(0);
-  if (auto* c = as<P::RangeOpContext>(ctx)) return c->opExpr(0);
-  if (auto* c = as<P::CmpOpExprContext>(ctx)) return c->opExpr(0);
-  if (auto* c = as<P::AndOpContext>(ctx)) return c->opExpr(0);
-  if (auto* c = as<P::OrOpContext>(ctx)) return c->opExpr(0);
-  return nullptr;
+// Whether a node is an operator whose left operand is the node below it in the rule (a postfix,
+// a binary operator), and that operand (null in a node error recovery left half built); an
+// operand or a prefix operator ends such a chain.
+bool leftOperand(P::OpExprContext* ctx, P::OpExprContext*& left) {
+  if (auto* c = as<P::PostfixOpContext>(ctx)) return left = c->opExpr(), true;
+  if (auto* c = as<P::MulOpContext>(ctx)) return left = c->opExpr(0), true;
+  if (auto* c = as<P::AddOpContext>(ctx)) return left = c->opExpr(0), true;
+  if (auto* c = as<P::RangeOpContext>(ctx)) return left = c->opExpr(0), true;
+  if (auto* c = as<P::CmpOpExprContext>(ctx)) return left = c->opExpr(0), true;
+  if (auto* c = as<P::AndOpContext>(ctx)) return left = c->opExpr(0), true;
+  if (auto* c = as<P::OrOpContext>(ctx)) return left = c->opExpr(0), true;
+  return false;
 }
 }  // namespace
 
@@ -106,16 +101,14 @@ ExprPtr AstBuilder::opExpr(P::OpExprContext* ctx) {
   if (ctx == nullptr) return nullptr;
   std::vector<P::OpExprContext*> spine;
   P::OpExprContext* bottom = ctx;
-  while (bottom != nullptr && leftRecursive(bottom)) {
+  for (P::OpExprContext* left = nullptr; bottom != nullptr && leftOperand(bottom, left);
+       bottom = left)
     spine.push_back(bottom);
-    bottom = leftOperand(bottom);
-  }
   ExprPtr e = operand(bottom);
   for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
     P::OpExprContext* node = *it;
     if (auto* c = as<P::PostfixOpContext>(node)) {
-      std::vector<P::PostfixContext*> one{c->postfix()};
-      e = postfixes(std::move(e), one);
+      e = postfix(std::move(e), c->postfix());
     } else if (auto* c = as<P::MulOpContext>(node)) {
       const std::string op = c->op != nullptr ? c->op->getText() : "*";
       const BinaryOp b = op == "/" ? BinaryOp::Div : op == "%" ? BinaryOp::Mod : BinaryOp::Mul;
@@ -182,8 +175,12 @@ ExprPtr AstBuilder::nameExpr(P::StmtNameContext* ctx) {
 }
 
 ExprPtr AstBuilder::postfixes(ExprPtr e, const std::vector<P::PostfixContext*>& ops) {
-  for (P::PostfixContext* p : ops) {
-    if (p == nullptr) continue;
+  for (P::PostfixContext* p : ops) e = postfix(std::move(e), p);
+  return e;
+}
+
+ExprPtr AstBuilder::postfix(ExprPtr e, P::PostfixContext* p) {
+  if (p != nullptr) {
     diag::SourceRange r = spanRanges(e ? e->range : diag::SourceRange{}, range(p));
     if (auto* call = as<P::CallPostfixContext>(p)) {
       auto c = makeExpr(ExprKind::Call, r);
