@@ -260,9 +260,43 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
   // Every way out returns this one object (so it is made in the caller's place, not moved there:
   // a pure call returns hundreds of thousands of times a game).
   Stop result;
-  // The source of the instruction running (kept as a pointer into the program: copying the range
-  // at every step was a measurable part of a step's cost).
-  const diag::SourceRange* where = nullptr;
+  // The frame on top and where it is: its index, the code of its function, and the index of the
+  // next instruction, kept here rather than in the frame (an instruction's fetch reads no Frame
+  // and no Function). They are loaded again only after an instruction that changes the frames (a
+  // call, a return, a trigger), which first writes the pc back to its frame; so does every way
+  // out of the loop (a decision, a roll, an error), so that the machine can be resumed and saved.
+  int32_t codeOf = -1, codeSize = 0, pc = 0;
+  const Instr* code = nullptr;
+  const diag::SourceRange* ranges = nullptr;
+  size_t top = 0;
+  Frame* frp = nullptr;
+  // Loads the frame on top; false when the run is over (no frame above stopDepth).
+  auto reload = [&]() -> bool {
+    if (m.frames.size() <= stopDepth) {
+      frp = nullptr;
+      return false;
+    }
+    top = m.frames.size() - 1;
+    frp = &m.frames[top];
+    if (frp->fn != codeOf) {
+      const Function& f = program_.functions[frp->fn];
+      codeOf = frp->fn;
+      code = f.code.data();
+      ranges = f.ranges.data();
+      codeSize = static_cast<int32_t>(f.code.size());
+    }
+    pc = frp->pc;
+    return true;
+  };
+  // The source of the instruction running (the one before pc), for an error or a failed
+  // requirement.
+  auto where = [&]() -> diag::SourceRange {
+    return code != nullptr && pc > 0 && pc <= codeSize ? ranges[pc - 1] : diag::SourceRange{};
+  };
+  // Every way out of the loop but the end of the game writes the pc back to the frame on top.
+  auto savePc = [&]() {
+    if (frp != nullptr && top < m.frames.size()) m.frames[top].pc = pc;
+  };
   ++executing_;
   struct Leave {
     int& n;
@@ -272,31 +306,20 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
     // Trace the engine wrote for this command between runs (a roll made, an action begun) counts
     // too: a command past the limit stops at its next run.
     checkTraceLimit();
-    // The code of the function running, looked up again only when the frame on top runs another
-    // function (a call, a return, a trigger): an instruction's fetch reads no Function.
-    int32_t codeOf = -1, codeSize = 0;
-    const Instr* code = nullptr;
-    const diag::SourceRange* ranges = nullptr;
-    while (m.frames.size() > stopDepth) {
-      Frame& fr = m.frames.back();
-      if (fr.fn != codeOf) {
-        const Function& f = program_.functions[fr.fn];
-        codeOf = fr.fn;
-        code = f.code.data();
-        ranges = f.ranges.data();
-        codeSize = static_cast<int32_t>(f.code.size());
-      }
-      if (fr.pc >= codeSize)
+    bool running = reload();
+    while (running) {
+      Frame& fr = *frp;
+      // A pc out of the code (a corrupt save's, or code that does not end in a return) stops the
+      // run; it is checked here, where the pc is in a register, once an instruction.
+      if (static_cast<uint32_t>(pc) >= static_cast<uint32_t>(codeSize))
         throw RuntimeError("fell off the end of " + program_.functions[fr.fn].name);
-      const Instr in = code[fr.pc];
-      where = ranges + fr.pc;
+      const Instr in = code[pc++];
       if (--budget_ < 0) {
         throw RuntimeError(
             fmt::format("the ruleset ran {} steps without reaching a decision; it is "
                         "probably looping (in {})",
                         stepBudget(), program_.functions[fr.fn].name));
       }
-      ++fr.pc;
       auto& st = m.stack;
       auto pop = [&]() __attribute__((always_inline)) {
         Value v = std::move(st.back());
@@ -361,19 +384,19 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           break;
         }
         case Op::Jump:
-          fr.pc = in.a;
+          pc = in.a;
           break;
         case Op::JumpIfFalse: {
           Value c = pop();
           if (c.tag != Tag::Bool)
             throw RuntimeError(fmt::format("a condition must be true or false, found {}",
                                            display(program_, state_, c)));
-          if (!c.i) fr.pc = in.a;
+          if (!c.i) pc = in.a;
           break;
         }
         case Op::JumpIfTrue: {
           Value c = pop();
-          if (c.tag == Tag::Bool && c.i) fr.pc = in.a;
+          if (c.tag == Tag::Bool && c.i) pc = in.a;
           break;
         }
         case Op::AndJump:
@@ -384,7 +407,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
                                            display(program_, state_, c)));
           bool jump = in.op == Op::AndJump ? !c.i : c.i;
           if (jump)
-            fr.pc = in.a;
+            pc = in.a;
           else
             st.pop_back();
           break;
@@ -491,12 +514,15 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             for (const Value& c : *caps) st.push_back(c);
           st.resize(nf.base + std::max(callee.locals, callee.arity + static_cast<int32_t>(
                                                                          caps ? caps->size() : 0)));
-          m.frames.push_back(nf);
+          fr.pc = pc;
+          m.frames.push_back(nf);  // `fr` is gone from here on
           cover(target);
+          running = reload();
           break;
         }
         case Op::CallBuiltin: {
           const ir::BuiltinSig& bi = ir::builtin(in.a);
+          fr.pc = pc;  // triggers it raises run above this frame, which resumes here
           if (pure && bi.effect)
             throw RuntimeError(
                 fmt::format("{}() changes the game; a function cannot call it", bi.name));
@@ -528,7 +554,9 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             if (v.tag == Tag::List)
               charge(static_cast<int64_t>(v.items().size()) * limits::kStepsPerItem);
           // The geometry builtins are pure and costly: memoized for this version of the state.
-          static const int kGeometryFirst = ir::findBuiltin("distance"),
+          // (`distance` and `direction` are a few arithmetic steps, cheaper than a look-up in the
+          // memo: they run each time; the table of builtins keeps them just before these.)
+          static const int kGeometryFirst = ir::findBuiltin("line_of_sight"),
                            kGeometryLast = ir::findBuiltin("sector");
           bool cacheable = memo_ && in.a >= kGeometryFirst && in.a <= kGeometryLast;
           MemoCache::Key key{-1 - in.a, {}};
@@ -564,10 +592,12 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             memo_->store(state_, std::move(key), r, log != MemoCache::kNoLog ? &reads : nullptr);
           st.push_back(std::move(r));
           if (!pending_.empty()) {
-            if (pure)
+            if (pure) {
               pending_.clear();
-            else
+            } else {
               pushTriggers(m);
+              running = reload();
+            }
           }
           if (!pure && state_.result.over) {
             // The rules ended the game (finish()): nothing more runs.
@@ -597,6 +627,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           st.resize(fr.base);
           m.frames.pop_back();
           if (!discard) st.push_back(std::move(r));
+          running = reload();
           break;
         }
         case Op::IterInit: {
@@ -613,7 +644,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             i.i += 1;
             st.push_back(std::move(e));
           } else {
-            fr.pc = in.b;
+            pc = in.b;
           }
           break;
         }
@@ -631,6 +662,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
                   fmt::format("roll between 1 and {} dice at a time", limits::kMaxDicePerRoll));
             s.count = n.i;
           }
+          savePc();
           return result;
         }
         case Op::Choose: {
@@ -655,6 +687,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           s.index = in.a;
           s.player = static_cast<int32_t>(player.i);
           s.options = options;
+          savePc();
           return result;
         }
         case Op::Require: {
@@ -667,7 +700,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             s.index = in.a;
             s.citations = program_.requirements[in.a].citations;
             s.message = program_.requirements[in.a].text;
-            s.range = *where;
+            s.range = where();
+            savePc();
             return result;
           }
           break;
@@ -692,11 +726,12 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           }
           if (state_.acting != static_cast<int32_t>(player.i)) state_.touchOther(GameState::kClock);
           state_.acting = static_cast<int32_t>(player.i);
-          --fr.pc;  // stay on the window: the Session moves past it when the phase ends
+          --pc;  // stay on the window: the Session moves past it when the phase ends
           Stop& s = result;
           s.kind = Stop::Window;
           s.index = in.a;
           s.player = static_cast<int32_t>(player.i);
+          savePc();
           return result;
         }
         case Op::PhaseEnter: {
@@ -726,7 +761,9 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           ValueList args(st.end() - in.b, st.end());
           st.resize(st.size() - in.b);
           pending_.emplace_back(in.a, std::move(args));
+          fr.pc = pc;  // its triggers run above this frame, which resumes here
           pushTriggers(m);
+          running = reload();
           break;
         }
         case Op::ApplyResult: {
@@ -764,8 +801,10 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           nf.discard = true;
           for (auto& a : args) st.push_back(a);
           st.resize(nf.base + std::max(callee.locals, callee.arity));
-          m.frames.push_back(nf);
+          fr.pc = pc;
+          m.frames.push_back(nf);  // `fr` is gone from here on
           cover(target);
+          running = reload();
           break;
         }
         case Op::Pause: {
@@ -776,6 +815,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           s.index = in.a;
           s.message = text.tag == Tag::Str ? text.text() : display(program_, state_, text);
           trace(program_.pauses[in.a].citations, TraceKind::Pause, s.message, "", "");
+          savePc();
           return result;
         }
         case Op::Note: {
@@ -848,7 +888,8 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
     Stop& s = result;
     s.kind = Stop::Error;
     s.message = e.what();
-    s.range = e.at.valid() ? e.at : where ? *where : diag::SourceRange{};
+    s.range = e.at.valid() ? e.at : where();
+    savePc();
     return result;
   }
   Stop& s = result;
