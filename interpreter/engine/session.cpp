@@ -376,7 +376,7 @@ Outcome Session::run() {
     }
     if (stop_.kind == Stop::End) {
       machine_.frames.clear();
-      actionStart_.reset();
+      dropActionStart();
       return Outcome{};
     }
     if (stop_.kind == Stop::Error || stop_.kind == Stop::Failed) {
@@ -411,7 +411,7 @@ Outcome Session::run() {
       }
       return o;
     }
-    if (stop_.kind == Stop::Window) actionStart_.reset();  // the action, if any, is complete
+    if (stop_.kind == Stop::Window) dropActionStart();  // the action, if any, is complete
     return Outcome{};
   }
 }
@@ -727,11 +727,35 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
   return candidates();
 }
 
+void Session::keepActionStart() {
+  if (!actionStart_ && spareStart_) {
+    actionStart_ = std::move(spareStart_);
+    spareStart_.reset();
+  }
+  if (!actionStart_) {
+    actionStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
+    return;
+  }
+  // Assigned member by member: each vector keeps its capacity.
+  Snapshot& s = *actionStart_;
+  s.state = state_;
+  s.machine = machine_;
+  s.stop = stop_;
+  s.rng = rng_;
+  s.forced = forced_;
+}
+
+void Session::dropActionStart() {
+  if (!actionStart_) return;
+  spareStart_ = std::move(actionStart_);
+  actionStart_.reset();
+}
+
 Outcome Session::act(int32_t action, const std::vector<Value>& args) {
   Command command(*this);
   if (auto bad = checkAction(action, args)) return *bad;
   // Keep the state to restore if a requirement deeper in the action fails, or the rules err.
-  actionStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
+  keepActionStart();
   if (!forced_.empty())
     commandStart_ = actionStart_;
   else

@@ -201,6 +201,14 @@ class Session {
     std::deque<int64_t> forced;
   };
   std::optional<Snapshot> actionStart_;
+  // The last action's snapshot once the action is complete, kept for the next one: copying the
+  // game into it reuses its allocations (a unit's fields, its stamps), where a new copy would make
+  // them all again (an action's snapshot is taken about a thousand times in a Chalons game).
+  std::optional<Snapshot> spareStart_;
+  // Takes the snapshot of the game before an action (in spareStart_'s buffers when there are some).
+  void keepActionStart();
+  // The action is complete: its snapshot is no longer needed, and its buffers are kept.
+  void dropActionStart();
   bool actionBegun_ = false;  // act() is running the action it has just begun
   // Errors of the rules met while the options were listed (a guard, a parameter's domain, a
   // gate or a phase's end condition that failed with an error, not with a requirement unmet).
