@@ -1,6 +1,7 @@
 #include "check/compiler.h"
 
 #include "check/compiler_internal.h"
+#include "ir/peephole.h"
 
 namespace polemos::check {
 namespace detail {
@@ -192,7 +193,10 @@ int32_t compileExpression(diag::Diagnostics& diags, const ast::Expr& expr, ir::P
   Compiler c(diags, program);
   c.rebuildSymbols();
   int32_t fi = c.compileStandalone(expr);
-  if (fi >= 0) markTracingCalls(program);
+  if (fi >= 0) {
+    markTracingCalls(program);
+    ir::peephole(program.functions[static_cast<size_t>(fi)]);
+  }
   return fi;
 }
 
@@ -200,7 +204,10 @@ bool compileProgram(diag::Diagnostics& diags, const std::vector<MergedDecl>& dec
                     const ast::Block* scenario, ir::Program& out) {
   Compiler c(diags, out);
   bool ok = c.run(decls, scenario);
-  if (ok) markTracingCalls(out);
+  if (ok) {
+    markTracingCalls(out);
+    ir::peephole(out);
+  }
   return ok;
 }
 

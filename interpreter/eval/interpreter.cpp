@@ -10,6 +10,7 @@
 
 #include "eval/builtins.h"
 #include "eval/coverage.h"
+#include "ir/peephole.h"
 #include "limits/limits.h"
 
 namespace polemos::eval {
@@ -304,8 +305,9 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
   } leave{executing_};
   try {
     // Trace the engine wrote for this command between runs (a roll made, an action begun) counts
-    // too: a command past the limit stops at its next run.
-    checkTraceLimit();
+    // too: a command past the limit stops at its next run. (A run inside a run, a pure call made
+    // by the code running, needs no look: trace written while code runs is checked as written.)
+    if (executing_ == 1) checkTraceLimit();
     bool running = reload();
     while (running) {
       Frame& fr = *frp;
@@ -334,6 +336,25 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           break;
         case Op::Load:
           st.push_back(st[fr.base + in.a]);
+          break;
+        // The fused pairs of ir/peephole.h: the second instruction of the pair is skipped (its
+        // step counted, and its source named by an error, as if it ran). When the budget cannot
+        // pay for it, the first runs alone and the second is fetched as usual (and stops there).
+        case Op::LoadMember:
+          if (budget_ <= 0) {
+            st.push_back(st[fr.base + in.a]);
+            break;
+          }
+          --budget_;
+          ++pc;
+          st.push_back(member(st[fr.base + in.a], in.b));
+          break;
+        case Op::LoadLoad:
+          st.push_back(st[fr.base + in.a]);
+          if (budget_ <= 0) break;
+          --budget_;
+          ++pc;
+          st.push_back(st[fr.base + in.b]);
           break;
         case Op::Store:
           st[fr.base + in.a] = pop();
@@ -389,8 +410,11 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::JumpIfFalse: {
           Value c = pop();
           if (c.tag != Tag::Bool)
-            throw RuntimeError(fmt::format("a condition must be true or false, found {}",
-                                           display(program_, state_, c)));
+            throw RuntimeError(in.b == ir::kAndOperand
+                                   ? fmt::format("`and`/`or` need true or false, found {}",
+                                                 display(program_, state_, c))
+                                   : fmt::format("a condition must be true or false, found {}",
+                                                 display(program_, state_, c)));
           if (!c.i) pc = in.a;
           break;
         }

@@ -106,7 +106,7 @@ enum class Op : uint8_t {
   In,
   NotIn,
   Jump,         // pc = a
-  JumpIfFalse,  // pop; if false pc = a
+  JumpIfFalse,  // pop; if false pc = a (b: kAndOperand when it stands for an `and`, ir/peephole.h)
   JumpIfTrue,   // pop; if true pc = a
   AndJump,      // if top is false: pc = a (keep it), else pop   (short-circuit `and`)
   OrJump,       // if top is true: pc = a (keep it), else pop    (short-circuit `or`)
@@ -136,6 +136,10 @@ enum class Op : uint8_t {
   Pause,        // pauses[a] with the text popped: a stop the Session may pass through
   Trace,        // trace a modifier application: mods[a]; pops before/after/because values
   Fail,         // runtime error: messages[a]
+  // Made by the peephole pass (ir/peephole.h) out of two instructions, the second of which stays
+  // in place and is skipped:
+  LoadMember,  // Load a; Member b: push local a's member names[b]
+  LoadLoad,    // Load a; Load b: push local a, then local b
 };
 
 struct Instr {
