@@ -36,15 +36,22 @@ size_t hashValue(const Value& v) {
 }  // namespace
 
 size_t MemoCache::hash(int32_t fn, std::span<const Value> args) {
-  uint64_t h = std::hash<int32_t>()(fn);
-  for (const Value& v : args) h = h * 1000003u ^ (headOnly(v.tag) ? plainHash(v) : hashValue(v));
-  // The table indexes by the low bits, which the products above leave poorly mixed (unit and hex
-  // indices are small numbers): a final avalanche (MurmurHash3's fmix64) spreads them.
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
+  // A multiply and a rotation per argument (nearly every one a unit, a hex, a side or a number:
+  // its kind, subkind and number in one word), then one final mix: the table indexes by the low
+  // bits, which small unit and hex numbers would otherwise leave poorly spread.
+  constexpr uint64_t kMul = 0x9e3779b97f4a7c15ull;
+  uint64_t h = static_cast<uint64_t>(static_cast<uint32_t>(fn)) * kMul;
+  for (const Value& v : args) {
+    uint64_t x = headOnly(v.tag) ? static_cast<uint64_t>(v.i) * 0xff51afd7ed558ccdull ^
+                                       (static_cast<uint64_t>(v.tag) << 56) ^
+                                       (static_cast<uint64_t>(static_cast<uint32_t>(v.sub)) << 24)
+                                 : hashValue(v);
+    h = (h ^ x) * kMul;
+    h = (h << 29) | (h >> 35);
+  }
+  h ^= h >> 32;
   h *= 0xc4ceb9fe1a85ec53ull;
-  h ^= h >> 33;
+  h ^= h >> 29;
   return static_cast<size_t>(h);
 }
 
