@@ -272,7 +272,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
   size_t top = 0;
   Frame* frp = nullptr;
   // Loads the frame on top; false when the run is over (no frame above stopDepth).
-  auto reload = [&]() -> bool {
+  auto reload = [&]() __attribute__((always_inline))->bool {
     if (m.frames.size() <= stopDepth) {
       frp = nullptr;
       return false;
@@ -633,7 +633,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           break;
         }
         case Op::Return: {
-          Value r = st.size() > static_cast<size_t>(fr.base) ? st.back() : Value::none();
+          Value r = st.size() > static_cast<size_t>(fr.base) ? std::move(st.back()) : Value::none();
           bool discard = fr.discard;
           if (!pendingMemo_.empty() && pendingMemo_.back().machine == &m &&
               pendingMemo_.back().depth == m.frames.size()) {
