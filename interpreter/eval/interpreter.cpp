@@ -371,17 +371,69 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         case Op::Dup:
           st.push_back(st.back());
           break;
-        case Op::Add:
-        case Op::Sub:
-        case Op::Mul:
-        case Op::Div:
-        case Op::Mod:
+        // Two plain values of one kind compared, and two numbers compared, added or subtracted,
+        // in place: the answers binary() gives them, without its call and the values' moves.
         case Op::Eq:
-        case Op::Ne:
+        case Op::Ne: {
+          Value& b = st.back();
+          Value& a = st[st.size() - 2];
+          if (a.tag == b.tag && isPlain(a.tag)) {
+            const bool r = (a.i == b.i) == (in.op == Op::Eq);
+            st.pop_back();
+            st.back() = Value::boolean(r);
+            break;
+          }
+          Value y = pop();
+          Value x = pop();
+          st.push_back(binary(in.op, x, y));
+          break;
+        }
         case Op::Lt:
         case Op::Le:
         case Op::Gt:
         case Op::Ge:
+        case Op::Add:
+        case Op::Sub: {
+          Value& b = st.back();
+          Value& a = st[st.size() - 2];
+          if (a.tag == Tag::Int && b.tag == Tag::Int) {
+            int64_t r = 0;
+            bool done = true;
+            switch (in.op) {
+              case Op::Lt:
+                r = a.i < b.i;
+                break;
+              case Op::Le:
+                r = a.i <= b.i;
+                break;
+              case Op::Gt:
+                r = a.i > b.i;
+                break;
+              case Op::Ge:
+                r = a.i >= b.i;
+                break;
+              case Op::Add:
+                done = !__builtin_add_overflow(a.i, b.i, &r);
+                break;
+              default:
+                done = !__builtin_sub_overflow(a.i, b.i, &r);
+                break;
+            }
+            if (done) {
+              const bool compare = in.op != Op::Add && in.op != Op::Sub;
+              st.pop_back();
+              st.back() = compare ? Value::boolean(r != 0) : Value::integer(r);
+              break;
+            }
+          }
+          Value y = pop();
+          Value x = pop();
+          st.push_back(binary(in.op, x, y));
+          break;
+        }
+        case Op::Mul:
+        case Op::Div:
+        case Op::Mod:
         case Op::In:
         case Op::NotIn: {
           Value b = pop();
