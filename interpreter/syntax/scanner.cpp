@@ -155,7 +155,7 @@ std::unique_ptr<antlr4::Token> Scanner::nextToken() {
         word.reserve(end - start);
         for (size_t i = start; i < end; ++i) word += static_cast<char>(at(i));
         auto k = types.keywords.find(word);
-        type = k != types.keywords.end() ? k->second : L::ID;
+        type = k != types.keywords.end() ? k->second : static_cast<decltype(k->second)>(L::ID);
       }
     } else if (c == kSection) {  // CITATION: § (doc ':')? part ('.' part)*, the longest
       auto body = [&](size_t i) {

@@ -578,7 +578,9 @@ void checkSearch(const Map& m, const MoveSpec& s) {
   if (!s.facing) before = r.previousHexes();
   for (int32_t i = 0; i < g.size(); ++i) {
     Hex h = g.hexAt(i);
-    if (!s.facing && !r.contains(h)) EXPECT_EQ(before[static_cast<size_t>(i)], kNoIndex);
+    if (!s.facing && !r.contains(h)) {
+      EXPECT_EQ(before[static_cast<size_t>(i)], kNoIndex);
+    }
     int optimal = INT_MAX;
     for (int k = 0; k < sph; ++k)
       optimal = std::min(optimal, brute[static_cast<size_t>(i * sph + k)]);

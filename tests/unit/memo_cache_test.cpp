@@ -150,7 +150,9 @@ void storeLogged(MemoCache& m, const GameState& st, const MemoCache::Key& k, int
                  const std::vector<int64_t>& hexes, const MemoCache::Key* inner = nullptr) {
   size_t at = m.beginLog();
   for (int64_t h : hexes) m.readHex(h);
-  if (inner) ASSERT_NE(m.find(st, *inner), nullptr);
+  if (inner) {
+    ASSERT_NE(m.find(st, *inner), nullptr);
+  }
   std::vector<int32_t> reads = m.endLog(at, false);
   m.store(st, k, Value::integer(answer), &reads);
 }
