@@ -328,6 +328,12 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
         st.pop_back();
         return v;
       };
+      // The two values on top replaced by the operator's answer (eval/operations.cpp).
+      auto binaryOnStack = [&]() __attribute__((always_inline)) {
+        Value y = pop();
+        Value x = pop();
+        st.push_back(binary(in.op, x, y));
+      };
       switch (in.op) {
         case Op::Nop:
           break;
@@ -383,9 +389,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
             st.back() = Value::boolean(r);
             break;
           }
-          Value y = pop();
-          Value x = pop();
-          st.push_back(binary(in.op, x, y));
+          binaryOnStack();
           break;
         }
         case Op::Lt:
@@ -426,21 +430,16 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
               break;
             }
           }
-          Value y = pop();
-          Value x = pop();
-          st.push_back(binary(in.op, x, y));
+          binaryOnStack();
           break;
         }
         case Op::Mul:
         case Op::Div:
         case Op::Mod:
         case Op::In:
-        case Op::NotIn: {
-          Value b = pop();
-          Value a = pop();
-          st.push_back(binary(in.op, a, b));
+        case Op::NotIn:
+          binaryOnStack();
           break;
-        }
         case Op::Neg: {
           Value a = pop();
           if (a.tag != Tag::Int)
