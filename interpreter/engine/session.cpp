@@ -728,9 +728,9 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
 }
 
 void Session::keepActionStart() {
-  if (!actionStart_ && spareStart_) {
-    actionStart_ = std::move(spareStart_);
-    spareStart_.reset();
+  if (!actionStart_ && spareStart_.snapshot) {
+    actionStart_ = std::move(spareStart_.snapshot);
+    spareStart_.snapshot.reset();
   }
   if (!actionStart_) {
     actionStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
@@ -747,7 +747,7 @@ void Session::keepActionStart() {
 
 void Session::dropActionStart() {
   if (!actionStart_) return;
-  spareStart_ = std::move(actionStart_);
+  spareStart_.snapshot = std::move(actionStart_);
   actionStart_.reset();
 }
 

@@ -204,7 +204,19 @@ class Session {
   // The last action's snapshot once the action is complete, kept for the next one: copying the
   // game into it reuses its allocations (a unit's fields, its stamps), where a new copy would make
   // them all again (an action's snapshot is taken about a thousand times in a Chalons game).
-  std::optional<Snapshot> spareStart_;
+  // Buffers only: a copy of the Session (a clone, a branch of the odds) starts without them.
+  struct Spare {
+    std::optional<Snapshot> snapshot;
+    Spare() = default;
+    Spare(const Spare&) {}
+    Spare& operator=(const Spare&) {
+      snapshot.reset();
+      return *this;
+    }
+    Spare(Spare&&) = default;
+    Spare& operator=(Spare&&) = default;
+  };
+  Spare spareStart_;
   // Takes the snapshot of the game before an action (in spareStart_'s buffers when there are some).
   void keepActionStart();
   // The action is complete: its snapshot is no longer needed, and its buffers are kept.

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <malloc.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -112,6 +113,29 @@ TEST(Session, ActionSuspendsAtAChoiceInTheMiddle) {
   ASSERT_EQ(s.pick(1).kind, engine::Outcome::Ok);
   EXPECT_EQ(s.state().units[3].fields[1].i, 1);  // b2 was hit
   EXPECT_EQ(s.state().sides[0].fields[0].i, 4);
+}
+
+// The snapshot an action keeps, and the buffers kept for the next action's once it is complete,
+// are the Session's own: a copy made after an action (a clone, an undo entry, a branch of the
+// odds) holds no more than a copy made before any.
+TEST(Session, ACopyAfterAnActionHoldsNoMoreThanOneBefore) {
+  engine::Session s(loadGame(), engine::SessionConfig{});
+  s.start();
+  auto heapOf50Copies = [](const engine::Session& from) {
+    size_t before = mallinfo2().uordblks;
+    std::vector<engine::Session> copies(50, from);
+    return mallinfo2().uordblks - before;
+  };
+  heapOf50Copies(s);  // anything made once, on a first copy, is made now
+  size_t fresh = heapOf50Copies(s);
+  if (fresh == 0) GTEST_SKIP() << "the allocator does not count (a sanitizer's)";
+  // Dice rolled by the session, not forced: a forced die keeps the command's start as well (for
+  // a refused command), which is another matter.
+  ASSERT_EQ(s.act(0, {ir::Value::of(ir::Tag::Unit, 0)}).kind, engine::Outcome::Ok);
+  ASSERT_EQ(s.pick(1).kind, engine::Outcome::Ok);
+  ASSERT_EQ(s.stop().kind, eval::Stop::Window);  // the action is complete
+  size_t after = heapOf50Copies(s);
+  EXPECT_LE(after, fresh + fresh / 4) << "fresh " << fresh << " after " << after;
 }
 
 TEST(Session, CopiesAreIndependent) {
