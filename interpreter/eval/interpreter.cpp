@@ -10,7 +10,6 @@
 
 #include "eval/builtins.h"
 #include "eval/coverage.h"
-#include "ir/peephole.h"
 #include "limits/limits.h"
 
 namespace polemos::eval {

@@ -22,9 +22,6 @@
 
 namespace polemos::ir {
 
-// JumpIfFalse's `b` when it stands for an `and`: its error names `and`/`or`.
-constexpr int32_t kAndOperand = 1;
-
 // Rewrites one function's code in place (same length, same places).
 void peephole(Function& f);
 // Every function of the program.

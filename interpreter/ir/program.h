@@ -142,6 +142,10 @@ enum class Op : uint8_t {
   LoadLoad,    // Load a; Load b: push local a, then local b
 };
 
+// JumpIfFalse's `b` when it stands for an `and` (made so by ir/peephole.h): its error names
+// `and`/`or`.
+constexpr int32_t kAndOperand = 1;
+
 struct Instr {
   Op op = Op::Nop;
   int32_t a = 0;
