@@ -1,6 +1,7 @@
 #include "check/compiler.h"
 
 #include "check/compiler_internal.h"
+#include "ir/forwarding.h"
 #include "ir/peephole.h"
 
 namespace polemos::check {
@@ -207,6 +208,7 @@ bool compileProgram(diag::Diagnostics& diags, const std::vector<MergedDecl>& dec
   if (ok) {
     markTracingCalls(out);
     ir::peephole(out);
+    ir::findForwards(out);
   }
   return ok;
 }

@@ -35,6 +35,7 @@
 #include <cstdlib>
 #include <optional>
 
+#include "eval/coverage.h"
 #include "eval/interpreter.h"
 #include "hex/facing.h"
 #include "hex/grid.h"
@@ -98,35 +99,107 @@ bool hookBool(Context& c, const char* name, std::initializer_list<Value> args, b
 // A movement search consults the hooks for every step it tries: that is exploring, not applying
 // a rule, so the calls write no trace events (the rules trace the step a unit takes when they
 // price it themselves). With tracing off the answers may also come from the memo.
-Value quietCall(Context& c, const Value& f, std::span<const Value> args) {
+// `f` a function value (a lambda brings its captures); with `remembered`, function `f.i` through
+// the memo, as the code of a function calls another (a hook's forward).
+Value quietCall(Context& c, const Value& f, std::span<const Value> args, bool remembered = false) {
   struct Quiet {
     GameState& s;
     bool was;
     ~Quiet() { s.tracing = was; }
   } quiet{c.state, c.state.tracing};
   c.state.tracing = false;
-  return c.call(f, args);
+  return remembered && f.tag == Tag::Func && f.listPtr() == nullptr
+             ? c.interp.callRemembered(static_cast<int32_t>(f.i), args)
+             : c.call(f, args);
+}
+
+// The arguments of a forwarded call (ir/forwarding.h), made in place: a search forwards hundreds
+// of calls, and a hook has few arguments.
+class ForwardedArgs {
+ public:
+  static constexpr size_t kMax = 8;
+  ForwardedArgs() = default;
+  ForwardedArgs(const ForwardedArgs&) = delete;
+  ForwardedArgs& operator=(const ForwardedArgs&) = delete;
+  ~ForwardedArgs() { std::destroy_n(at(), n_); }
+  void push(Value v) { new (at() + n_++) Value(std::move(v)); }
+  std::span<const Value> span() const { return {at(), n_}; }
+
+ private:
+  Value* at() { return reinterpret_cast<Value*>(raw_); }
+  const Value* at() const { return reinterpret_cast<const Value*>(raw_); }
+  alignas(Value) unsigned char raw_[kMax * sizeof(Value)];
+  size_t n_ = 0;
+};
+
+// Whether a hook's forward holds for these arguments, and if so the target's arguments, as the
+// hook's own code would make them (a unit's side; the unit's hex, compared with the hex
+// parameter, is read as the code would read it). Anything the code would refuse (a value of
+// another kind) is left to the code.
+bool forwardArgs(Context& c, const ir::Forward& fw, std::span<const Value> args,
+                 ForwardedArgs& out) {
+  if (fw.args.size() > ForwardedArgs::kMax) return false;
+  auto unitAt = [&](int32_t param) -> const UnitState* {
+    if (param < 0 || static_cast<size_t>(param) >= args.size()) return nullptr;
+    const Value& v = args[static_cast<size_t>(param)];
+    if (v.tag != Tag::Unit || v.i < 0 || v.i >= static_cast<int64_t>(c.state.units.size()))
+      return nullptr;
+    return &c.state.units[static_cast<size_t>(v.i)];
+  };
+  if (fw.hexParam >= 0) {
+    const UnitState* u = unitAt(fw.unitParam);
+    if (u == nullptr || static_cast<size_t>(fw.hexParam) >= args.size()) return false;
+    const Value& h = args[static_cast<size_t>(fw.hexParam)];
+    if (h.tag != Tag::Hex) return false;
+    if (MemoCache* memo = c.interp.memo())
+      memo->readField(args[static_cast<size_t>(fw.unitParam)].i, GameState::kHexSlot);
+    if (u->status == UnitStatus::OnMap && u->hex >= 0 && u->hex == h.i) return false;
+  }
+  for (const ir::Forward::Arg& a : fw.args) {
+    if (!a.side) {
+      if (a.param < 0 || static_cast<size_t>(a.param) >= args.size()) return false;
+      out.push(args[static_cast<size_t>(a.param)]);
+      continue;
+    }
+    const UnitState* u = unitAt(a.param);
+    if (u == nullptr) return false;
+    out.push(Value::of(Tag::Side, u->side));
+  }
+  return true;
 }
 
 // A hook call of a search: with `rec` (a search to be kept, see MemoCache::Recording) the call
-// is recorded with its answer and what it read.
+// is recorded with its answer and what it read. A hook that forwards (ir/forwarding.h) is
+// answered by its target, called through the memo as the hook's code would call it, and that is
+// the call recorded: the hook's own code is not run (it would only have made that call), but it
+// counts as run for rule coverage.
 Value stepCall(Context& c, MemoCache::Recording* rec, const MemoCache::Answers* known, int32_t fn,
                std::span<const Value> args) {
-  Value f = Value::of(Tag::Func, fn);
+  ForwardedArgs forwarded;
+  bool remembered = false;
+  if (const ir::Function& h = c.program.functions[static_cast<size_t>(fn)];
+      h.forward && static_cast<int32_t>(args.size()) == h.arity &&
+      forwardArgs(c, *h.forward, args, forwarded)) {
+    cover(fn);
+    fn = h.forward->target;
+    args = forwarded.span();
+    remembered = true;
+  }
+  auto call = [&]() { return quietCall(c, Value::of(Tag::Func, fn), args, remembered); };
   MemoCache* memo = c.interp.memo();
   if (known && memo) {
     // The unit's kept search made this very call, and its answer holds in this version (see
     // movementAnswers); with POLEMOS_VERIFY_KEPT it is made again and compared.
     if (const Value* v = known->find(fn, args)) {
       if (!memo->verifying()) return *v;
-      Value fresh = quietCall(c, f, args);
+      Value fresh = call();
       if (!(fresh == *v)) MemoCache::verifyFailed("a hook's answer taken from a kept search");
       return fresh;
     }
   }
-  if (!rec || !memo) return quietCall(c, f, args);
+  if (!rec || !memo) return call();
   size_t at = memo->beginLog();
-  Value v = quietCall(c, f, args);  // on an error the search's own log closes this one
+  Value v = call();  // on an error the search's own log closes this one
   memo->record(*rec, at, fn, args, v);
   return v;
 }
@@ -311,8 +384,10 @@ const Value& memoizedList(Context& c, int32_t privateKey, std::vector<Value> key
   }
   MemoCache::Key key{privateKey, std::move(keyArgs)};
   if (const Value* hit = memo->find(c.state, key)) return *hit;
+  // A call asked again as the search made it: a forwarded one (stepCall) through the memo.
   auto recall = [&c](int32_t fn, std::span<const Value> args) {
-    return quietCall(c, Value::of(Tag::Func, fn), args);
+    return quietCall(c, Value::of(Tag::Func, fn), args,
+                     c.program.functions[static_cast<size_t>(fn)].forwardTarget);
   };
   if (MemoCache::Kept* k = memo->kept(c.state, key, recall)) {
     Value list = k->value;

@@ -152,6 +152,24 @@ struct Instr {
   int32_t b = 0;
 };
 
+// A function whose whole work is to give back another function's answer for arguments made of
+// its own parameters (ir/forwarding.h finds them): `function stops_movement(u: unit, h: hex) =
+// in_enemy_zoc(u.side, h)`, or Standard's move_cost, which does so whenever its `from` is not
+// the mover's own hex. A caller that knows the condition holds may call the target directly.
+struct Forward {
+  int32_t target = -1;  // the function called
+  // Each argument of the target: parameter `param` of the forwarding function, or that unit
+  // parameter's side (`side`).
+  struct Arg {
+    int32_t param = -1;
+    bool side = false;
+  };
+  std::vector<Arg> args;
+  // When set (>= 0): the forwarding holds only while hex parameter `hexParam` is not the hex of
+  // unit parameter `unitParam` (it never holds otherwise).
+  int32_t hexParam = -1, unitParam = -1;
+};
+
 enum class FuncKind : uint8_t {
   Function,   // pure: no effects, no dice, no decisions
   Procedure,  // may change state, roll, choose
@@ -187,6 +205,11 @@ struct Function {
   // the memo: the same command prints the same modifiers whatever was computed before it
   // (markTracingCalls sets it once the program is compiled).
   bool tracesDeep = false;
+  // Set by ir/forwarding.h when the function forwards to another (see Forward).
+  std::optional<Forward> forward;
+  // Some function forwards to this one: a search that made the forwarded call asks it again
+  // (mending a kept search) through the memo, as the forwarding function's code would.
+  bool forwardTarget = false;
   bool pure() const {
     return kind == FuncKind::Function || kind == FuncKind::Guard || kind == FuncKind::Quantity ||
            kind == FuncKind::Lambda || kind == FuncKind::Derived || kind == FuncKind::Init;

@@ -1,0 +1,175 @@
+// Forwarding functions (ir/forwarding.h says what is found and why the answer is the same).
+#include "ir/forwarding.h"
+
+#include <vector>
+
+namespace polemos::ir {
+
+namespace {
+
+// What is known of a value on the stack.
+struct Known {
+  enum Kind : uint8_t { Param, SideOf, HexOf, False, True };
+  Kind kind;
+  int32_t param = -1;  // Param, SideOf, HexOf: which parameter
+};
+
+// How far the code is followed: the forwards looked for are a handful of instructions.
+constexpr int kMaxSteps = 64;
+
+}  // namespace
+
+std::optional<Forward> findForward(const Program& p, int32_t fn) {
+  if (fn < 0 || static_cast<size_t>(fn) >= p.functions.size()) return std::nullopt;
+  const Function& f = p.functions[static_cast<size_t>(fn)];
+  if (f.kind != FuncKind::Function) return std::nullopt;
+  const std::vector<Instr>& code = f.code;
+  const int32_t n = static_cast<int32_t>(code.size());
+  auto kindOf = [&](int32_t param) {
+    return param >= 0 && param < f.arity && static_cast<size_t>(param) < f.paramTypes.size()
+               ? f.paramTypes[static_cast<size_t>(param)].kind
+               : TypeKind::Any;
+  };
+  // A unit's own property, unless some class declares a field of that name (a class field is
+  // read before the property, eval/operations.cpp).
+  auto property = [&](int32_t nameId) -> std::optional<Known::Kind> {
+    if (nameId < 0 || static_cast<size_t>(nameId) >= p.nameKinds.size()) return std::nullopt;
+    for (const Schema& c : p.classes)
+      if (c.find(nameId) >= 0) return std::nullopt;
+    switch (p.nameKinds[static_cast<size_t>(nameId)]) {
+      case BuiltinName::Side:
+        return Known::SideOf;
+      case BuiltinName::Hex:
+        return Known::HexOf;
+      default:
+        return std::nullopt;
+    }
+  };
+  std::vector<Known> st;
+  Forward fw;
+  auto load = [&](int32_t param) {
+    if (param < 0 || param >= f.arity) return false;
+    st.push_back(Known{Known::Param, param});
+    return true;
+  };
+  auto member = [&](int32_t nameId) {
+    if (st.empty() || st.back().kind != Known::Param || kindOf(st.back().param) != TypeKind::Unit)
+      return false;
+    auto k = property(nameId);
+    if (!k) return false;
+    st.back().kind = *k;
+    return true;
+  };
+  auto truth = [&](size_t at) -> std::optional<bool> {
+    if (at >= st.size()) return std::nullopt;
+    if (st[at].kind == Known::False) return false;
+    if (st[at].kind == Known::True) return true;
+    return std::nullopt;
+  };
+  int32_t pc = 0;
+  for (int steps = 0; steps < kMaxSteps; ++steps) {
+    if (pc < 0 || pc >= n) return std::nullopt;
+    const Instr in = code[static_cast<size_t>(pc++)];
+    switch (in.op) {
+      case Op::Nop:
+        break;
+      case Op::Load:
+        if (!load(in.a)) return std::nullopt;
+        break;
+      case Op::LoadLoad:  // the second Load stays in place and is skipped
+        if (!load(in.a) || !load(in.b)) return std::nullopt;
+        ++pc;
+        break;
+      case Op::Member:
+        if (!member(in.a)) return std::nullopt;
+        break;
+      case Op::LoadMember:  // the Member stays in place and is skipped
+        if (!load(in.a) || !member(in.b)) return std::nullopt;
+        ++pc;
+        break;
+      case Op::Eq:
+      case Op::Ne: {
+        if (st.size() < 2) return std::nullopt;
+        Known a = st[st.size() - 2], b = st.back();
+        if (a.kind == Known::HexOf) std::swap(a, b);
+        // A hex parameter against a unit parameter's hex: known under the assumption.
+        if (a.kind != Known::Param || kindOf(a.param) != TypeKind::Hex || b.kind != Known::HexOf)
+          return std::nullopt;
+        if (fw.hexParam >= 0 && (fw.hexParam != a.param || fw.unitParam != b.param))
+          return std::nullopt;
+        fw.hexParam = a.param;
+        fw.unitParam = b.param;
+        st.pop_back();
+        st.back() = Known{in.op == Op::Eq ? Known::False : Known::True};
+        break;
+      }
+      case Op::Not: {
+        auto t = truth(st.size() - 1);
+        if (!t) return std::nullopt;
+        st.back() = Known{*t ? Known::False : Known::True};
+        break;
+      }
+      case Op::AndJump:
+      case Op::OrJump: {
+        auto t = truth(st.size() - 1);
+        if (!t) return std::nullopt;
+        if (*t == (in.op == Op::OrJump))
+          pc = in.a;  // the value stays: it is the whole `and`'s (`or`'s)
+        else
+          st.pop_back();
+        break;
+      }
+      case Op::JumpIfFalse:
+      case Op::JumpIfTrue: {
+        auto t = truth(st.size() - 1);
+        if (!t) return std::nullopt;
+        st.pop_back();
+        if (*t == (in.op == Op::JumpIfTrue)) pc = in.a;
+        break;
+      }
+      case Op::Jump:
+        pc = in.a;
+        break;
+      case Op::Call: {
+        if (in.a < 0 || static_cast<size_t>(in.a) >= p.functions.size()) return std::nullopt;
+        const Function& target = p.functions[static_cast<size_t>(in.a)];
+        // Every value on the stack is an argument (nothing is left under the answer).
+        if (!target.pure() || target.arity != in.b || static_cast<int32_t>(st.size()) != in.b)
+          return std::nullopt;
+        for (const Known& k : st) {
+          if (k.kind != Known::Param && k.kind != Known::SideOf) return std::nullopt;
+          fw.args.push_back(Forward::Arg{k.param, k.kind == Known::SideOf});
+        }
+        // The answer is returned at once (through jumps that lead to the return).
+        for (int hops = 0; hops < kMaxSteps && pc >= 0 && pc < n; ++hops) {
+          const Instr& next = code[static_cast<size_t>(pc)];
+          if (next.op == Op::Jump)
+            pc = next.a;
+          else if (next.op == Op::Nop)
+            ++pc;
+          else if (next.op == Op::Return) {
+            fw.target = in.a;
+            return fw;
+          } else {
+            return std::nullopt;
+          }
+        }
+        return std::nullopt;
+      }
+      default:
+        return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+void findForwards(Program& p) {
+  for (Function& f : p.functions) f.forwardTarget = false;
+  for (size_t i = 0; i < p.functions.size(); ++i) {
+    p.functions[i].forward = findForward(p, static_cast<int32_t>(i));
+    if (p.functions[i].forward)
+      p.functions[static_cast<size_t>(p.functions[i].forward->target)].forwardTarget = true;
+  }
+}
+
+}  // namespace polemos::ir

@@ -1,0 +1,39 @@
+// Forwarding: which functions do nothing but give back another function's answer for arguments
+// made of their own parameters (ir::Forward, in ir/program.h), so that a caller may call that
+// other function directly. Standard's movement hooks are the case in point:
+//
+//   function stops_movement(u: unit, h: hex): bool = in_enemy_zoc(u.side, h)
+//   function move_cost(u: unit, from: hex, to: hex): int? =
+//     if from == u.hex and ... then none else side_move_cost(u.side, from, to)
+//
+// the first always, the second whenever `from` is not the mover's own hex; a movement search
+// calls them hundreds of times, and the targets' answers are shared by every unit of a side
+// (eval/builtins_hex.cpp calls the target, through the memo, where the hook's own code would
+// have called it). The answer is the same either way: the target is called with the same
+// arguments the hook's code would have passed it.
+//
+// It is found by following the compiled code from its first instruction with what is known of
+// each value on the stack: a parameter, a unit parameter's side or hex (a unit's own properties,
+// which no class field may shadow), or a truth value known under the assumption that one hex
+// parameter is not one unit parameter's hex (`from == u.hex` is then false, `from != u.hex`
+// true). A jump on a known truth value is followed; a call of a pure function with every
+// argument known, its answer returned at once, is the forward. Anything else (another
+// instruction, a local, a truth value not known, a second assumption) and the function is not
+// a forward: it runs as it is. The step budget's count of the hook's own instructions is what
+// a forwarded call saves (docs/language.md, what counts as a step).
+//
+// It knows nothing of movement or of which functions are hooks.
+#pragma once
+
+#include <optional>
+
+#include "ir/program.h"
+
+namespace polemos::ir {
+
+// Whether function `fn` of `p` forwards, and how.
+std::optional<Forward> findForward(const Program& p, int32_t fn);
+// Sets Function::forward and Function::forwardTarget for every function of the program.
+void findForwards(Program& p);
+
+}  // namespace polemos::ir

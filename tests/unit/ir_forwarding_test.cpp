@@ -1,0 +1,306 @@
+// Forwarding (ir/forwarding.h): which functions only give back another function's answer, on
+// code written by hand (what is found, under which condition, and everything that makes a
+// function not a forward), and on the shipped Standard rules, whose movement hooks are the case
+// the analysis is for. (That a forwarded call gives the hook's answer is tested by the language
+// tests hex/hex_forward_* and overlay/house_replaces_forwarding_hook, and by every game of the
+// suite.)
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "check/loader.h"
+#include "diag/diagnostics.h"
+#include "ir/forwarding.h"
+#include "ir/peephole.h"
+#include "ir/program.h"
+
+using namespace polemos;
+using namespace polemos::ir;
+
+namespace {
+
+// Names: 0 `side`, 1 `hex`, 2 `ma` (a class field), 3 `facing`.
+constexpr int32_t kSide = 0, kHex = 1, kMa = 2, kFacing = 3;
+
+Type of(TypeKind k) {
+  Type t;
+  t.kind = k;
+  return t;
+}
+
+// Function 0 is the target g(side, hex, hex); function 1 the function under test, with the given
+// parameters and code.
+Program program(std::vector<TypeKind> params, std::vector<Instr> code) {
+  Program p;
+  p.names = {"side", "hex", "ma", "facing"};
+  p.nameKinds = {BuiltinName::Side, BuiltinName::Hex, BuiltinName::Other, BuiltinName::Facing};
+  Schema cls;
+  cls.fields.push_back(FieldInfo{});
+  cls.fields.back().nameId = kMa;
+  cls.add(kMa, 0);
+  p.classes.push_back(cls);
+  Function g;
+  g.name = "g";
+  g.arity = 3;
+  g.locals = 3;
+  g.paramTypes = {of(TypeKind::Side), of(TypeKind::Hex), of(TypeKind::Hex)};
+  g.code = {{Op::Const, 0, 0}, {Op::Return, 0, 0}};
+  p.functions.push_back(g);
+  Function f;
+  f.name = "f";
+  f.arity = static_cast<int32_t>(params.size());
+  f.locals = f.arity;
+  for (TypeKind k : params) f.paramTypes.push_back(of(k));
+  f.code = std::move(code);
+  p.functions.push_back(f);
+  return p;
+}
+
+const std::vector<TypeKind> kUnitHexHex = {TypeKind::Unit, TypeKind::Hex, TypeKind::Hex};
+
+// f(u, from, to) = g(u.side, from, to)
+std::vector<Instr> plainForward() {
+  return {{Op::Load, 0, 0}, {Op::Member, kSide, 0}, {Op::Load, 1, 0},
+          {Op::Load, 2, 0}, {Op::Call, 0, 3},       {Op::Return, 0, 0}};
+}
+
+// f(u, from, to) = if from == u.hex and <unknown> then none else g(u.side, from, to), as the
+// compiler lays it out (the `and` jumping to the `if`'s test).
+std::vector<Instr> standardShape() {
+  return {
+      {Op::Load, 1, 0},          // 0 from
+      {Op::Load, 0, 0},          // 1 u
+      {Op::Member, kHex, 0},     // 2 .hex
+      {Op::Eq, 0, 0},            // 3 ==
+      {Op::AndJump, 8, 0},       // 4 and
+      {Op::Load, 0, 0},          // 5 u
+      {Op::Member, kMa, 0},      // 6 .ma (a class field: not known)
+      {Op::Not, 0, 0},           // 7
+      {Op::JumpIfFalse, 11, 0},  // 8 if
+      {Op::Const, 0, 0},         // 9 none
+      {Op::Jump, 17, 0},         // 10
+      {Op::Load, 0, 0},          // 11 u
+      {Op::Member, kSide, 0},    // 12 .side
+      {Op::Load, 1, 0},          // 13 from
+      {Op::Load, 2, 0},          // 14 to
+      {Op::Call, 0, 3},          // 15 g(u.side, from, to)
+      {Op::Jump, 17, 0},         // 16
+      {Op::Return, 0, 0},        // 17
+  };
+}
+
+void expectArgs(const Forward& fw, std::vector<std::pair<int32_t, bool>> want) {
+  ASSERT_EQ(fw.args.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(fw.args[i].param, want[i].first) << i;
+    EXPECT_EQ(fw.args[i].side, want[i].second) << i;
+  }
+}
+
+TEST(Forwarding, ACallOfItsParametersReturnedAtOnceIsAForward) {
+  Program p = program(kUnitHexHex, plainForward());
+  auto fw = findForward(p, 1);
+  ASSERT_TRUE(fw);
+  EXPECT_EQ(fw->target, 0);
+  EXPECT_EQ(fw->hexParam, -1);  // always
+  expectArgs(*fw, {{0, true}, {1, false}, {2, false}});
+}
+
+TEST(Forwarding, FusedInstructionsAreFollowedLikeThePairsTheyStandFor) {
+  Program p = program(kUnitHexHex, plainForward());
+  peephole(p.functions[1]);
+  ASSERT_EQ(p.functions[1].code[0].op, Op::LoadMember);
+  auto fw = findForward(p, 1);
+  ASSERT_TRUE(fw);
+  expectArgs(*fw, {{0, true}, {1, false}, {2, false}});
+}
+
+TEST(Forwarding, OffTheUnitsOwnHexTheElseBranchIsTheForward) {
+  for (bool fused : {false, true}) {
+    Program p = program(kUnitHexHex, standardShape());
+    if (fused) peephole(p.functions[1]);
+    auto fw = findForward(p, 1);
+    ASSERT_TRUE(fw) << fused;
+    EXPECT_EQ(fw->target, 0);
+    EXPECT_EQ(fw->hexParam, 1);
+    EXPECT_EQ(fw->unitParam, 0);
+    expectArgs(*fw, {{0, true}, {1, false}, {2, false}});
+  }
+}
+
+TEST(Forwarding, TheHexSideOfTheComparisonMayComeFirst) {
+  std::vector<Instr> code = standardShape();
+  // u.hex == from
+  code[0] = {Op::Load, 0, 0};
+  code[1] = {Op::Member, kHex, 0};
+  code[2] = {Op::Load, 1, 0};
+  Program p = program(kUnitHexHex, code);
+  auto fw = findForward(p, 1);
+  ASSERT_TRUE(fw);
+  EXPECT_EQ(fw->hexParam, 1);
+}
+
+TEST(Forwarding, NotEqualIsKnownTrue) {
+  // if from != u.hex then g(u.side, from, to) else none
+  Program p = program(kUnitHexHex, {{Op::Load, 1, 0},
+                                    {Op::Load, 0, 0},
+                                    {Op::Member, kHex, 0},
+                                    {Op::Ne, 0, 0},
+                                    {Op::JumpIfFalse, 12, 0},
+                                    {Op::Load, 0, 0},
+                                    {Op::Member, kSide, 0},
+                                    {Op::Load, 1, 0},
+                                    {Op::Load, 2, 0},
+                                    {Op::Call, 0, 3},
+                                    {Op::Return, 0, 0},
+                                    {Op::Nop, 0, 0},
+                                    {Op::Const, 0, 0},
+                                    {Op::Return, 0, 0}});
+  auto fw = findForward(p, 1);
+  ASSERT_TRUE(fw);
+  EXPECT_EQ(fw->hexParam, 1);
+  // The same test the other way round (`if from == u.hex then g(...)`) forwards never.
+  p.functions[1].code[3].op = Op::Eq;
+  EXPECT_FALSE(findForward(p, 1));
+}
+
+TEST(Forwarding, AnOrWithAKnownTrueOperandJumpsOverTheRest) {
+  // if from != u.hex or <unknown> then g(...) else none
+  Program p = program(kUnitHexHex, {{Op::Load, 1, 0},
+                                    {Op::Load, 0, 0},
+                                    {Op::Member, kHex, 0},
+                                    {Op::Ne, 0, 0},
+                                    {Op::OrJump, 7, 0},
+                                    {Op::Load, 0, 0},
+                                    {Op::Member, kMa, 0},
+                                    {Op::JumpIfFalse, 14, 0},
+                                    {Op::Load, 0, 0},
+                                    {Op::Member, kSide, 0},
+                                    {Op::Load, 1, 0},
+                                    {Op::Load, 2, 0},
+                                    {Op::Call, 0, 3},
+                                    {Op::Return, 0, 0},
+                                    {Op::Const, 0, 0},
+                                    {Op::Return, 0, 0}});
+  EXPECT_TRUE(findForward(p, 1));
+  // `and` in its place needs the unknown operand: no forward.
+  p.functions[1].code[4].op = Op::AndJump;
+  EXPECT_FALSE(findForward(p, 1));
+}
+
+TEST(Forwarding, AnythingNotKnownMakesItNoForward) {
+  auto refused = [](std::vector<TypeKind> params, std::vector<Instr> code, const char* why) {
+    Program p = program(std::move(params), std::move(code));
+    EXPECT_FALSE(findForward(p, 1)) << why;
+  };
+  // The answer used before it is returned: g(...) + 1.
+  std::vector<Instr> c = plainForward();
+  c.insert(c.begin() + 5, {{Op::Const, 1, 0}, {Op::Add, 0, 0}});
+  refused(kUnitHexHex, c, "an answer worked on");
+  // A value left under the arguments (nothing of the stack but them may be there).
+  c = plainForward();
+  c.insert(c.begin(), Instr{Op::Load, 2, 0});
+  refused(kUnitHexHex, c, "a value under the arguments");
+  // An argument that is not a parameter: a constant, a local, a class field, the unit's facing.
+  c = plainForward();
+  c[2] = {Op::Const, 0, 0};
+  refused(kUnitHexHex, c, "a constant argument");
+  c = plainForward();
+  c[2] = {Op::Load, 3, 0};
+  refused(kUnitHexHex, c, "a local");
+  c = plainForward();
+  c[1] = {Op::Member, kMa, 0};
+  refused(kUnitHexHex, c, "a class field");
+  c = plainForward();
+  c[1] = {Op::Member, kFacing, 0};
+  refused(kUnitHexHex, c, "the facing (a read the forward would not log)");
+  // A member of a parameter that is not a unit.
+  refused({TypeKind::Side, TypeKind::Hex, TypeKind::Hex}, plainForward(), "side of a side");
+  // The unit's hex passed on (only compared).
+  c = plainForward();
+  c[1] = {Op::Member, kHex, 0};
+  refused(kUnitHexHex, c, "the unit's hex as an argument");
+  // A comparison of two parameters: not known.
+  std::vector<Instr> s = standardShape();
+  s[1] = {Op::Load, 2, 0};
+  s[2] = {Op::Nop, 0, 0};
+  refused(kUnitHexHex, s, "from == to");
+  // Two assumptions: `to != u.hex` then `from == u.hex`; the same assumption twice is one.
+  {
+    std::vector<Instr> two = {
+        {Op::Load, 2, 0},        {Op::Load, 0, 0},         {Op::Member, kHex, 0},
+        {Op::Ne, 0, 0},          {Op::JumpIfFalse, 16, 0}, {Op::Load, 1, 0},
+        {Op::Load, 0, 0},        {Op::Member, kHex, 0},    {Op::Eq, 0, 0},
+        {Op::JumpIfTrue, 16, 0}, {Op::Load, 0, 0},         {Op::Member, kSide, 0},
+        {Op::Load, 1, 0},        {Op::Load, 2, 0},         {Op::Call, 0, 3},
+        {Op::Return, 0, 0},      {Op::Const, 0, 0},        {Op::Return, 0, 0}};
+    refused(kUnitHexHex, two, "a second assumption");
+    two[0] = {Op::Load, 1, 0};  // `from != u.hex` then `from == u.hex`
+    Program p = program(kUnitHexHex, two);
+    auto fw = findForward(p, 1);
+    ASSERT_TRUE(fw) << "one assumption made twice";
+    EXPECT_EQ(fw->hexParam, 1);
+  }
+  // The wrong number of arguments for the target, a procedure, a lambda forwarding.
+  c = plainForward();
+  c[4] = {Op::Call, 0, 2};
+  c.erase(c.begin() + 3);
+  refused(kUnitHexHex, c, "two arguments for three");
+  {
+    Program p = program(kUnitHexHex, plainForward());
+    p.functions[0].kind = FuncKind::Procedure;
+    EXPECT_FALSE(findForward(p, 1)) << "a procedure";
+    p.functions[0].kind = FuncKind::Function;
+    p.functions[1].kind = FuncKind::Lambda;
+    EXPECT_FALSE(findForward(p, 1)) << "a lambda (captures)";
+  }
+  // A class that declares a field named `side` (read before the unit's own side).
+  {
+    Program p = program(kUnitHexHex, plainForward());
+    p.classes[0].fields.push_back(FieldInfo{});
+    p.classes[0].fields.back().nameId = kSide;
+    p.classes[0].add(kSide, 1);
+    EXPECT_FALSE(findForward(p, 1)) << "a class field shadows the side";
+  }
+  // Jumps that never reach a call, or out of the code.
+  refused(kUnitHexHex, {{Op::Jump, 0, 0}}, "a jump to itself");
+  refused(kUnitHexHex, {{Op::Jump, 7, 0}}, "a jump out of the code");
+  refused(kUnitHexHex, {}, "no code");
+  c = plainForward();
+  c.pop_back();
+  refused(kUnitHexHex, c, "a call not returned");
+}
+
+TEST(Forwarding, TargetsAreMarked) {
+  Program p = program(kUnitHexHex, plainForward());
+  findForwards(p);
+  EXPECT_TRUE(p.functions[1].forward);
+  EXPECT_FALSE(p.functions[0].forward);
+  EXPECT_TRUE(p.functions[0].forwardTarget);
+  EXPECT_FALSE(p.functions[1].forwardTarget);
+}
+
+// The shipped Standard rules, as compiled: the hooks that make a movement search's steps forward
+// to the side's functions (a change to the rules or the compiler that loses this is a slower
+// search, not a wrong one: this test says so).
+TEST(Forwarding, StandardsMovementHooksForwardToTheSidesFunctions) {
+  static diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  check::Loader loader(diags);
+  auto loaded = loader.load(check::LoadRequest{"standard", "chalons", {}});
+  ASSERT_TRUE(loaded.program) << diags.render(false);
+  const Program& p = *loaded.program;
+  const Function& cost = p.functions[static_cast<size_t>(p.findFunction("move_cost"))];
+  ASSERT_TRUE(cost.forward);
+  EXPECT_EQ(cost.forward->target, p.findFunction("side_move_cost"));
+  EXPECT_EQ(cost.forward->hexParam, 1);  // from
+  EXPECT_EQ(cost.forward->unitParam, 0);
+  const Function& stops = p.functions[static_cast<size_t>(p.findFunction("stops_movement"))];
+  ASSERT_TRUE(stops.forward);
+  EXPECT_EQ(stops.forward->target, p.findFunction("in_enemy_zoc"));
+  EXPECT_EQ(stops.forward->hexParam, -1);
+  // may_not_leave does more than call another function.
+  EXPECT_FALSE(p.functions[static_cast<size_t>(p.findFunction("may_not_leave"))].forward);
+}
+
+}  // namespace
