@@ -585,24 +585,44 @@ Value bPath(Context& c, Args a) {
     const UnitState& u = unitArg(c, a[0], "path");
     return pathOf(g, search, u.hex, hexArg(c, a[1], "path"));
   }
+  if (a.size() == 3 && a[2].tag != Tag::Func)
+    c.fail("path(u, h, step_ok): step_ok must be a function of two hexes");
+  // path(u, h, step_ok): only steps for which step_ok(from, to) holds, on top of the movement
+  // hooks (Standard 14.2: a way to the charge hex that crosses no stream or ridge). A plain
+  // function (Standard's charge_step_ok, of the map alone) is answered from the memo: every
+  // charge route of the game asks about the same few hundred hexsides.
+  const Value ok = a.size() == 3 ? a[2] : Value::none();
+  const bool remembered = ok.listPtr() == nullptr && !c.state.tracing;
+  auto allowed = [&c, ok, &g, remembered](hex::Hex from, hex::Hex to) {
+    Value args[2] = {hexValue(g, from), hexValue(g, to)};
+    return (remembered ? c.interp.callRemembered(static_cast<int32_t>(ok.i), args)
+                       : quietCall(c, ok, args))
+        .truthy();
+  };
+  if (a.size() == 3 && !facingSearch(c)) {
+    // The unit's cheapest path (its kept search's), when every step of it passes step_ok, is the
+    // path the search restricted to such steps finds: those steps are a subset of the same map
+    // with the same costs, so nothing cheaper appears, and every hex of that path keeps its cost
+    // and its parent, each hex's parent being the first of its equally cheap ways by the order
+    // the search breaks ties in, among fewer ways. A hex the unit cannot reach at all it cannot
+    // reach by fewer steps either. Only when a step fails is the restricted search made.
+    const ValueList& search = reachCosts(c, a[0], "path");
+    const UnitState& u = unitArg(c, a[0], "path");
+    Value p = pathOf(g, search, u.hex, hexArg(c, a[1], "path"));
+    const ValueList& hexes = p.items();
+    bool passes = true;
+    for (size_t i = 1; passes && i < hexes.size(); ++i)
+      passes = allowed(g.hexAt(static_cast<int32_t>(hexes[i - 1].i)),
+                       g.hexAt(static_cast<int32_t>(hexes[i].i)));
+    if (passes) return p;
+  }
   const std::optional<MemoCache::Answers> known =
       a.size() == 3 ? movementAnswers(c, a[0]) : std::nullopt;
   hex::MoveSpec spec = moveSpec(c, a[0], "path", nullptr, nullptr, known ? &*known : nullptr);
   if (a.size() == 3) {
-    // path(u, h, step_ok): only steps for which step_ok(from, to) holds, on top of the movement
-    // hooks (Standard 14.2: a way to the charge hex that crosses no stream or ridge).
-    if (a[2].tag != Tag::Func)
-      c.fail("path(u, h, step_ok): step_ok must be a function of two hexes");
-    Value ok = a[2];
     hex::StepCostFn inner = spec.stepCost;
-    // A plain function (Standard's charge_step_ok, of the map alone) is answered from the memo:
-    // every charge route of the game asks about the same few hundred hexsides.
-    const bool remembered = ok.listPtr() == nullptr && !c.state.tracing;
-    spec.stepCost = [&c, ok, inner, &g, remembered](const hex::Step& s) -> int {
-      Value args[2] = {hexValue(g, s.from), hexValue(g, s.to)};
-      Value allowed = remembered ? c.interp.callRemembered(static_cast<int32_t>(ok.i), args)
-                                 : quietCall(c, ok, args);
-      if (!allowed.truthy()) return hex::kImpassable;
+    spec.stepCost = [allowed, inner](const hex::Step& s) -> int {
+      if (!allowed(s.from, s.to)) return hex::kImpassable;
       return inner(s);
     };
   }
