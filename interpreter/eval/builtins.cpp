@@ -61,7 +61,12 @@ bool needBool(Context& c, const Value& v, const char* fn) {
     c.fail(fmt::format("{}(): the function must give true or false, found {}", fn, kind(v)));
   return v.i != 0;
 }
+// A lambda (or function) of one argument called by a builtin for each item of a list. One that
+// only reads a member of it (`x -> not x.moved`, ir::FieldRead) is answered without a call.
 Value callOne(Context& c, const Value& f, const Value& x) {
+  if (f.tag == Tag::Func && f.i >= 0 && static_cast<size_t>(f.i) < c.program.functions.size() &&
+      c.program.functions[static_cast<size_t>(f.i)].fieldRead)
+    if (auto v = c.interp.fieldRead(static_cast<int32_t>(f.i), x)) return std::move(*v);
   return c.call(f, std::span<const Value>(&x, 1));
 }
 

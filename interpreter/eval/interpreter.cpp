@@ -192,6 +192,31 @@ Value Interpreter::callRemembered(int32_t fn, std::span<const Value> args) {
   return v;
 }
 
+std::optional<Value> Interpreter::fieldRead(int32_t fn, const Value& arg) {
+  const Function& f = program_.functions[static_cast<size_t>(fn)];
+  if (!f.fieldRead || executing_ == 0 || pureDepth_ >= limits::kMaxPureDepth ||
+      budget_ < f.fieldRead->steps)
+    return std::nullopt;
+  ++pureDepth_;  // as the call's frame would count (a derived field is a call inside it)
+  struct Guard {
+    int& d;
+    ~Guard() { --d; }
+  } guard{pureDepth_};
+  Value v;
+  try {
+    v = member(arg, f.fieldRead->nameId);
+  } catch (const RuntimeError&) {
+    return std::nullopt;
+  }
+  if (f.fieldRead->negated) {
+    if (v.tag != Tag::Bool) return std::nullopt;
+    v = Value::boolean(!v.i);
+  }
+  budget_ -= f.fieldRead->steps;
+  cover(fn);
+  return v;
+}
+
 std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args,
                                               std::string& error, Stop* failed) {
   if (pureDepth_ == 0) renewOwnBudget();

@@ -114,6 +114,12 @@ class Interpreter {
   // stored there with its reads logged, so that it holds in later versions while what it read is
   // unchanged (a predicate of the map alone, for the rest of the epoch).
   ir::Value callRemembered(int32_t fn, std::span<const ir::Value> args);
+  // Same, for a function that only reads a member of its one argument (ir::FieldRead), made
+  // without a frame: the same answer, the same steps charged, the function counted as run.
+  // Nothing, and the caller makes the call, when the member cannot be read so: an error (which
+  // the call reports with its place), a `not` of something else than true or false, the budget
+  // or the depth of calls at their end, or no run under way.
+  std::optional<ir::Value> fieldRead(int32_t fn, const ir::Value& arg);
   // Same, catching errors: returns nothing and sets `error`.
   std::optional<ir::Value> tryCallPure(int32_t fn, std::span<const ir::Value> args,
                                        std::string& error, Stop* failed = nullptr);

@@ -163,10 +163,37 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
   return std::nullopt;
 }
 
+std::optional<FieldRead> findFieldRead(const Program& p, int32_t fn) {
+  if (fn < 0 || static_cast<size_t>(fn) >= p.functions.size()) return std::nullopt;
+  const Function& f = p.functions[static_cast<size_t>(fn)];
+  if ((f.kind != FuncKind::Function && f.kind != FuncKind::Lambda) || f.arity != 1)
+    return std::nullopt;
+  const std::vector<Instr>& c = f.code;
+  FieldRead r;
+  size_t at = 0;
+  if (c.size() >= 2 && c[0].op == Op::LoadMember && c[0].a == 0 && c[1].op == Op::Member &&
+      c[1].a == c[0].b) {
+    r.nameId = c[0].b;  // the Member stays in place and is skipped
+  } else if (c.size() >= 2 && c[0].op == Op::Load && c[0].a == 0 && c[1].op == Op::Member) {
+    r.nameId = c[1].a;
+  } else {
+    return std::nullopt;
+  }
+  at = 2;
+  if (at < c.size() && c[at].op == Op::Not) {
+    r.negated = true;
+    ++at;
+  }
+  if (at >= c.size() || c[at].op != Op::Return) return std::nullopt;
+  r.steps = static_cast<int32_t>(at + 1);
+  return r;
+}
+
 void findForwards(Program& p) {
   for (Function& f : p.functions) f.forwardTarget = false;
   for (size_t i = 0; i < p.functions.size(); ++i) {
     p.functions[i].forward = findForward(p, static_cast<int32_t>(i));
+    p.functions[i].fieldRead = findFieldRead(p, static_cast<int32_t>(i));
     if (p.functions[i].forward)
       p.functions[static_cast<size_t>(p.functions[i].forward->target)].forwardTarget = true;
   }

@@ -22,6 +22,9 @@
 // a forward: it runs as it is. The step budget's count of the hook's own instructions is what
 // a forwarded call saves (docs/language.md, what counts as a step).
 //
+// The same file finds the lambdas that only read a member of their parameter (`x -> not
+// x.moved`: ir::FieldRead), which filter, map, any and the like may read without a call.
+//
 // It knows nothing of movement or of which functions are hooks.
 #pragma once
 
@@ -33,7 +36,12 @@ namespace polemos::ir {
 
 // Whether function `fn` of `p` forwards, and how.
 std::optional<Forward> findForward(const Program& p, int32_t fn);
-// Sets Function::forward and Function::forwardTarget for every function of the program.
+// Whether function `fn` of `p` (a function or lambda of one parameter, whatever it captures)
+// only reads a member of its parameter, perhaps negated: its code is `Load 0; Member n;
+// [Not;] Return` (or the fused `LoadMember`), nothing else.
+std::optional<FieldRead> findFieldRead(const Program& p, int32_t fn);
+// Sets Function::forward, Function::forwardTarget and Function::fieldRead for every function of
+// the program.
 void findForwards(Program& p);
 
 }  // namespace polemos::ir

@@ -170,6 +170,15 @@ struct Forward {
   int32_t hexParam = -1, unitParam = -1;
 };
 
+// A one-parameter function whose answer is a member of its parameter, or that member negated
+// (`x -> not x.moved`, `e -> e.hex`; ir/forwarding.h finds them): a builtin going through a list
+// may read the member without making the call.
+struct FieldRead {
+  int32_t nameId = -1;
+  bool negated = false;
+  int32_t steps = 0;  // the instructions the call runs, charged to the step budget all the same
+};
+
 enum class FuncKind : uint8_t {
   Function,   // pure: no effects, no dice, no decisions
   Procedure,  // may change state, roll, choose
@@ -210,6 +219,8 @@ struct Function {
   // Some function forwards to this one: a search that made the forwarded call asks it again
   // (mending a kept search) through the memo, as the forwarding function's code would.
   bool forwardTarget = false;
+  // Set by ir/forwarding.h when the function only reads a member of its parameter.
+  std::optional<FieldRead> fieldRead;
   bool pure() const {
     return kind == FuncKind::Function || kind == FuncKind::Guard || kind == FuncKind::Quantity ||
            kind == FuncKind::Lambda || kind == FuncKind::Derived || kind == FuncKind::Init;

@@ -1,9 +1,10 @@
-// Forwarding (ir/forwarding.h): which functions only give back another function's answer, on
-// code written by hand (what is found, under which condition, and everything that makes a
-// function not a forward), and on the shipped Standard rules, whose movement hooks are the case
-// the analysis is for. (That a forwarded call gives the hook's answer is tested by the language
-// tests hex/hex_forward_* and overlay/house_replaces_forwarding_hook, and by every game of the
-// suite.)
+// Forwarding (ir/forwarding.h): which functions only give back another function's answer, and
+// which only read a member of their parameter (FieldRead), on code written by hand (what is
+// found, under which condition, and everything that makes a function neither), and on the
+// shipped Standard rules, whose movement hooks are the case the analysis is for. (That the
+// answers are the same is tested by the language tests hex/hex_forward_*,
+// overlay/overlay_replaces_forwarding_hook and expressions/lambda_field_*, and by every game of
+// the suite.)
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -278,6 +279,69 @@ TEST(Forwarding, TargetsAreMarked) {
   EXPECT_FALSE(p.functions[0].forward);
   EXPECT_TRUE(p.functions[0].forwardTarget);
   EXPECT_FALSE(p.functions[1].forwardTarget);
+}
+
+// A lambda that only reads a member of its parameter (ir::FieldRead): `x -> x.hex`, `x -> not
+// x.ma`, fused or not; anything more is not one.
+TEST(FieldRead, AMemberOfTheParameterReturnedIsAFieldRead) {
+  Program p =
+      program({TypeKind::Unit}, {{Op::Load, 0, 0}, {Op::Member, kHex, 0}, {Op::Return, 0, 0}});
+  p.functions[1].kind = FuncKind::Lambda;
+  auto r = findFieldRead(p, 1);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->nameId, kHex);
+  EXPECT_FALSE(r->negated);
+  EXPECT_EQ(r->steps, 3);
+  peephole(p.functions[1]);
+  r = findFieldRead(p, 1);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->nameId, kHex);
+  EXPECT_EQ(r->steps, 3);
+}
+
+TEST(FieldRead, ANegatedMemberIsOneWithItsNot) {
+  Program p =
+      program({TypeKind::Unit},
+              {{Op::Load, 0, 0}, {Op::Member, kMa, 0}, {Op::Not, 0, 0}, {Op::Return, 0, 0}});
+  peephole(p.functions[1]);
+  auto r = findFieldRead(p, 1);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->nameId, kMa);
+  EXPECT_TRUE(r->negated);
+  EXPECT_EQ(r->steps, 4);
+}
+
+TEST(FieldRead, AnythingMoreIsNone) {
+  auto none = [](std::vector<TypeKind> params, std::vector<Instr> code, const char* why) {
+    Program p = program(std::move(params), std::move(code));
+    EXPECT_FALSE(findFieldRead(p, 1)) << why;
+  };
+  none({TypeKind::Unit}, {{Op::Load, 0, 0}, {Op::Return, 0, 0}}, "the parameter itself");
+  none({TypeKind::Unit},
+       {{Op::Load, 0, 0}, {Op::Member, kMa, 0}, {Op::Member, kHex, 0}, {Op::Return, 0, 0}},
+       "a member of a member");
+  none({TypeKind::Unit},
+       {{Op::Load, 0, 0},
+        {Op::Member, kMa, 0},
+        {Op::Not, 0, 0},
+        {Op::Not, 0, 0},
+        {Op::Return, 0, 0}},
+       "two nots");
+  none({TypeKind::Unit, TypeKind::Unit},
+       {{Op::Load, 1, 0}, {Op::Member, kMa, 0}, {Op::Return, 0, 0}}, "two parameters");
+  none({TypeKind::Unit}, {{Op::Load, 0, 0}, {Op::Member, kMa, 0}}, "no return");
+  none({TypeKind::Unit},
+       {{Op::Load, 0, 0},
+        {Op::Member, kMa, 0},
+        {Op::Const, 0, 0},
+        {Op::Eq, 0, 0},
+        {Op::Return, 0, 0}},
+       "a comparison");
+  Program p =
+      program({TypeKind::Unit}, {{Op::Load, 0, 0}, {Op::Member, kMa, 0}, {Op::Return, 0, 0}});
+  p.functions[1].kind = FuncKind::Procedure;
+  EXPECT_FALSE(findFieldRead(p, 1)) << "a procedure";
+  EXPECT_FALSE(findFieldRead(p, 7)) << "no such function";
 }
 
 // The shipped Standard rules, as compiled: the hooks that make a movement search's steps forward
