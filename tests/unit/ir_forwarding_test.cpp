@@ -65,6 +65,13 @@ std::vector<Instr> plainForward() {
           {Op::Load, 2, 0}, {Op::Call, 0, 3},       {Op::Return, 0, 0}};
 }
 
+std::vector<Instr> join(std::vector<Instr> a, const std::vector<Instr>& b,
+                        const std::vector<Instr>& c) {
+  a.insert(a.end(), b.begin(), b.end());
+  a.insert(a.end(), c.begin(), c.end());
+  return a;
+}
+
 // f(u, from, to) = if from == u.hex and <unknown> then none else g(u.side, from, to), as the
 // compiler lays it out (the `and` jumping to the `if`'s test).
 std::vector<Instr> standardShape() {
@@ -143,20 +150,13 @@ TEST(Forwarding, TheHexSideOfTheComparisonMayComeFirst) {
 
 TEST(Forwarding, NotEqualIsKnownTrue) {
   // if from != u.hex then g(u.side, from, to) else none
-  Program p = program(kUnitHexHex, {{Op::Load, 1, 0},
-                                    {Op::Load, 0, 0},
-                                    {Op::Member, kHex, 0},
-                                    {Op::Ne, 0, 0},
-                                    {Op::JumpIfFalse, 12, 0},
-                                    {Op::Load, 0, 0},
-                                    {Op::Member, kSide, 0},
-                                    {Op::Load, 1, 0},
-                                    {Op::Load, 2, 0},
-                                    {Op::Call, 0, 3},
-                                    {Op::Return, 0, 0},
-                                    {Op::Nop, 0, 0},
-                                    {Op::Const, 0, 0},
-                                    {Op::Return, 0, 0}});
+  Program p = program(kUnitHexHex, join({{Op::Load, 1, 0},
+                                         {Op::Load, 0, 0},
+                                         {Op::Member, kHex, 0},
+                                         {Op::Ne, 0, 0},
+                                         {Op::JumpIfFalse, 12, 0}},
+                                        plainForward(),  // 5-10
+                                        {{Op::Nop, 0, 0}, {Op::Const, 0, 0}, {Op::Return, 0, 0}}));
   auto fw = findForward(p, 1);
   ASSERT_TRUE(fw);
   EXPECT_EQ(fw->hexParam, 1);
@@ -167,22 +167,16 @@ TEST(Forwarding, NotEqualIsKnownTrue) {
 
 TEST(Forwarding, AnOrWithAKnownTrueOperandJumpsOverTheRest) {
   // if from != u.hex or <unknown> then g(...) else none
-  Program p = program(kUnitHexHex, {{Op::Load, 1, 0},
-                                    {Op::Load, 0, 0},
-                                    {Op::Member, kHex, 0},
-                                    {Op::Ne, 0, 0},
-                                    {Op::OrJump, 7, 0},
-                                    {Op::Load, 0, 0},
-                                    {Op::Member, kMa, 0},
-                                    {Op::JumpIfFalse, 14, 0},
-                                    {Op::Load, 0, 0},
-                                    {Op::Member, kSide, 0},
-                                    {Op::Load, 1, 0},
-                                    {Op::Load, 2, 0},
-                                    {Op::Call, 0, 3},
-                                    {Op::Return, 0, 0},
-                                    {Op::Const, 0, 0},
-                                    {Op::Return, 0, 0}});
+  Program p = program(kUnitHexHex, join({{Op::Load, 1, 0},
+                                         {Op::Load, 0, 0},
+                                         {Op::Member, kHex, 0},
+                                         {Op::Ne, 0, 0},
+                                         {Op::OrJump, 7, 0},
+                                         {Op::Load, 0, 0},
+                                         {Op::Member, kMa, 0},
+                                         {Op::JumpIfFalse, 14, 0}},
+                                        plainForward(),  // 8-13
+                                        {{Op::Const, 0, 0}, {Op::Return, 0, 0}}));
   EXPECT_TRUE(findForward(p, 1));
   // `and` in its place needs the unknown operand: no forward.
   p.functions[1].code[4].op = Op::AndJump;
@@ -228,13 +222,18 @@ TEST(Forwarding, AnythingNotKnownMakesItNoForward) {
   refused(kUnitHexHex, s, "from == to");
   // Two assumptions: `to != u.hex` then `from == u.hex`; the same assumption twice is one.
   {
-    std::vector<Instr> two = {
-        {Op::Load, 2, 0},        {Op::Load, 0, 0},         {Op::Member, kHex, 0},
-        {Op::Ne, 0, 0},          {Op::JumpIfFalse, 16, 0}, {Op::Load, 1, 0},
-        {Op::Load, 0, 0},        {Op::Member, kHex, 0},    {Op::Eq, 0, 0},
-        {Op::JumpIfTrue, 16, 0}, {Op::Load, 0, 0},         {Op::Member, kSide, 0},
-        {Op::Load, 1, 0},        {Op::Load, 2, 0},         {Op::Call, 0, 3},
-        {Op::Return, 0, 0},      {Op::Const, 0, 0},        {Op::Return, 0, 0}};
+    std::vector<Instr> two = join({{Op::Load, 2, 0},
+                                   {Op::Load, 0, 0},
+                                   {Op::Member, kHex, 0},
+                                   {Op::Ne, 0, 0},
+                                   {Op::JumpIfFalse, 16, 0},
+                                   {Op::Load, 1, 0},
+                                   {Op::Load, 0, 0},
+                                   {Op::Member, kHex, 0},
+                                   {Op::Eq, 0, 0},
+                                   {Op::JumpIfTrue, 16, 0}},
+                                  plainForward(),  // 10-15
+                                  {{Op::Const, 0, 0}, {Op::Return, 0, 0}});
     refused(kUnitHexHex, two, "a second assumption");
     two[0] = {Op::Load, 1, 0};  // `from != u.hex` then `from == u.hex`
     Program p = program(kUnitHexHex, two);
