@@ -80,6 +80,13 @@ const UnitState& unitArg(Context& c, const Value& v, const char* fn, bool whole 
 Value hexValue(const hex::Grid& g, hex::Hex h) {
   return Value::of(Tag::Hex, g.indexOf(h));
 }
+// A step's two hexes as values, by the indices the search gives with it (hex::Step).
+Value fromValue(const hex::Grid& g, const hex::Step& s) {
+  return s.fromIndex >= 0 ? Value::of(Tag::Hex, s.fromIndex) : hexValue(g, s.from);
+}
+Value toValue(const hex::Grid& g, const hex::Step& s) {
+  return s.toIndex >= 0 ? Value::of(Tag::Hex, s.toIndex) : hexValue(g, s.to);
+}
 
 // Calls a hook by name if the ruleset declares it; `fallback` otherwise.
 Value hook(Context& c, const char* name, std::initializer_list<Value> args, Value fallback) {
@@ -251,7 +258,7 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   int32_t stay = c.program.findFunction("may_not_leave");
   spec.stepCost = [&c, unit, cost, &g, rec, known](const hex::Step& s) -> int {
     if (cost < 0) return 1;
-    Value args[3] = {unit, hexValue(g, s.from), hexValue(g, s.to)};
+    Value args[3] = {unit, fromValue(g, s), toValue(g, s)};
     Value v = stepCall(c, rec, known, cost, args);
     if (v.isNone()) return hex::kImpassable;
     if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
@@ -298,7 +305,7 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
     if (cost >= 0 && c.program.functions[cost].arity == 4) {
       // move_cost(u, from, to, facing): the step may depend on the mover's facing (front hex only).
       spec.stepCost = [&c, unit, cost, &g, rec, known](const hex::Step& s) -> int {
-        Value args[4] = {unit, hexValue(g, s.from), hexValue(g, s.to),
+        Value args[4] = {unit, fromValue(g, s), toValue(g, s),
                          Value::integer(s.facing ? static_cast<int>(*s.facing) : 0)};
         Value v = stepCall(c, rec, known, cost, args);
         if (v.isNone()) return hex::kImpassable;
@@ -593,8 +600,8 @@ Value bPath(Context& c, Args a) {
   // charge route of the game asks about the same few hundred hexsides.
   const Value ok = a.size() == 3 ? a[2] : Value::none();
   const bool remembered = ok.listPtr() == nullptr && !c.state.tracing;
-  auto allowed = [&c, ok, &g, remembered](hex::Hex from, hex::Hex to) {
-    Value args[2] = {hexValue(g, from), hexValue(g, to)};
+  auto allowed = [&c, ok, remembered](const Value& from, const Value& to) {
+    Value args[2] = {from, to};
     return (remembered ? c.interp.callRemembered(static_cast<int32_t>(ok.i), args)
                        : quietCall(c, ok, args))
         .truthy();
@@ -611,9 +618,7 @@ Value bPath(Context& c, Args a) {
     Value p = pathOf(g, search, u.hex, hexArg(c, a[1], "path"));
     const ValueList& hexes = p.items();
     bool passes = true;
-    for (size_t i = 1; passes && i < hexes.size(); ++i)
-      passes = allowed(g.hexAt(static_cast<int32_t>(hexes[i - 1].i)),
-                       g.hexAt(static_cast<int32_t>(hexes[i].i)));
+    for (size_t i = 1; passes && i < hexes.size(); ++i) passes = allowed(hexes[i - 1], hexes[i]);
     if (passes) return p;
   }
   const std::optional<MemoCache::Answers> known =
@@ -621,8 +626,8 @@ Value bPath(Context& c, Args a) {
   hex::MoveSpec spec = moveSpec(c, a[0], "path", nullptr, nullptr, known ? &*known : nullptr);
   if (a.size() == 3) {
     hex::StepCostFn inner = spec.stepCost;
-    spec.stepCost = [allowed, inner](const hex::Step& s) -> int {
-      if (!allowed(s.from, s.to)) return hex::kImpassable;
+    spec.stepCost = [allowed, inner, &g](const hex::Step& s) -> int {
+      if (!allowed(fromValue(g, s), toValue(g, s))) return hex::kImpassable;
       return inner(s);
     };
   }

@@ -169,7 +169,7 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
         // a settled hex). Which steps are asked depends only on the answers before, so the
         // search stays a function of the costs it asked for.
         if (nodes_[static_cast<size_t>(to)].state == kSettled) continue;
-        Step step{here, grid.hexAt(next), static_cast<Direction>(d), std::nullopt};
+        Step step{here, grid.hexAt(next), static_cast<Direction>(d), std::nullopt, hexIndex, next};
         if (facing_) step.facing = static_cast<Direction>(facing);
         int weight = spec.stepCost(step);
         if (weight < 0) continue;

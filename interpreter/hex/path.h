@@ -43,6 +43,9 @@ struct Step {
   Hex to;
   Direction direction = Direction::N;  // from `from` to `to`
   std::optional<Direction> facing;     // the mover's facing before the step, in facing mode
+  // The two hexes' indices in the grid the search runs on, when it gives them (-1: not given);
+  // a cost function that works with indices need not look them up again.
+  int32_t fromIndex = -1, toIndex = -1;
 };
 
 // Costs are integers in the ruleset's units; a game with half movement points counts halves.

@@ -117,6 +117,28 @@ TEST(HexPath, NoStepCostIsAskedForASettledHex) {
   for (Hex h : all.hexes()) EXPECT_EQ(r.cost(h), all.cost(h));
 }
 
+// Each step the search prices carries its two hexes' indices in the grid, with and without
+// facing (a cost function that works with indices uses them instead of looking them up).
+TEST(HexPath, EveryStepGivesItsHexesIndices) {
+  Fixture f;
+  for (bool facing : {false, true}) {
+    MoveSpec s = f.spec("1010", 3);
+    int steps = 0;
+    s.stepCost = [&](const Step& step) {
+      ++steps;
+      EXPECT_EQ(step.fromIndex, f.g().indexOf(step.from));
+      EXPECT_EQ(step.toIndex, f.g().indexOf(step.to));
+      return standardCost(f.map, step);
+    };
+    if (facing) {
+      s.facing = Direction::N;
+      s.rotationCost = [](Hex, Direction, Direction) { return 0; };
+    }
+    reachable(f.g(), s);
+    EXPECT_GT(steps, 0) << facing;
+  }
+}
+
 TEST(HexPath, TerrainCostsAndRoutesAroundWoods) {
   Fixture f;
   f.map.setTerrain(f.at("1011"), kWoods);
