@@ -599,12 +599,10 @@ Value bPath(Context& c, Args a) {
   // function (Standard's charge_step_ok, of the map alone) is answered from the memo: every
   // charge route of the game asks about the same few hundred hexsides.
   const Value ok = a.size() == 3 ? a[2] : Value::none();
-  const bool remembered = ok.listPtr() == nullptr && !c.state.tracing;
+  const bool remembered = !c.state.tracing;
   auto allowed = [&c, ok, remembered](const Value& from, const Value& to) {
     Value args[2] = {from, to};
-    return (remembered ? c.interp.callRemembered(static_cast<int32_t>(ok.i), args)
-                       : quietCall(c, ok, args))
-        .truthy();
+    return quietCall(c, ok, args, remembered).truthy();
   };
   if (a.size() == 3 && !facingSearch(c)) {
     // The unit's cheapest path (its kept search's), when every step of it passes step_ok, is the
