@@ -366,4 +366,27 @@ TEST(Forwarding, StandardsMovementHooksForwardToTheSidesFunctions) {
   EXPECT_FALSE(p.functions[static_cast<size_t>(p.findFunction("may_not_leave"))].forward);
 }
 
+// Deluxe's searches with facing: a turn away from the unit's own hex is priced per side (8.4,
+// 8.8.1), and stopping in an enemy ZOC is the side's too; move_cost reads the unit's own hex at
+// every step (8.8.2) and does its own work.
+TEST(Forwarding, DeluxesRotationAndStopHooksForwardToTheSidesFunctions) {
+  static diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  check::Loader loader(diags);
+  auto loaded = loader.load(check::LoadRequest{"deluxe", "phalanx", {}});
+  ASSERT_TRUE(loaded.program) << diags.render(false);
+  const Program& p = *loaded.program;
+  const Function& rotate = p.functions[static_cast<size_t>(p.findFunction("rotation_cost"))];
+  ASSERT_TRUE(rotate.forward);
+  EXPECT_EQ(rotate.forward->target, p.findFunction("side_rotation_cost"));
+  EXPECT_EQ(rotate.forward->hexParam, 1);  // at
+  EXPECT_EQ(rotate.forward->unitParam, 0);
+  ASSERT_EQ(rotate.forward->args.size(), 4u);
+  EXPECT_TRUE(rotate.forward->args[0].side);
+  const Function& stops = p.functions[static_cast<size_t>(p.findFunction("stops_movement"))];
+  ASSERT_TRUE(stops.forward);
+  EXPECT_EQ(stops.forward->target, p.findFunction("in_ezoc"));
+  EXPECT_FALSE(p.functions[static_cast<size_t>(p.findFunction("move_cost"))].forward);
+}
+
 }  // namespace
