@@ -139,59 +139,12 @@ class ForwardedArgs {
   size_t n_ = 0;
 };
 
-// Whether a hook's forward holds for these arguments, and if so the target's arguments, as the
-// hook's own code would make them (a unit's side; the unit's hex, compared with the hex
-// parameter, is read as the code would read it). Anything the code would refuse (a value of
-// another kind) is left to the code.
-bool forwardArgs(Context& c, const ir::Forward& fw, std::span<const Value> args,
-                 ForwardedArgs& out) {
-  if (fw.args.size() > ForwardedArgs::kMax) return false;
-  auto unitAt = [&](int32_t param) -> const UnitState* {
-    if (param < 0 || static_cast<size_t>(param) >= args.size()) return nullptr;
-    const Value& v = args[static_cast<size_t>(param)];
-    if (v.tag != Tag::Unit || v.i < 0 || v.i >= static_cast<int64_t>(c.state.units.size()))
-      return nullptr;
-    return &c.state.units[static_cast<size_t>(v.i)];
-  };
-  if (fw.hexParam >= 0) {
-    const UnitState* u = unitAt(fw.unitParam);
-    if (u == nullptr || static_cast<size_t>(fw.hexParam) >= args.size()) return false;
-    const Value& h = args[static_cast<size_t>(fw.hexParam)];
-    if (h.tag != Tag::Hex) return false;
-    if (MemoCache* memo = c.interp.memo())
-      memo->readField(args[static_cast<size_t>(fw.unitParam)].i, GameState::kHexSlot);
-    if (u->status == UnitStatus::OnMap && u->hex >= 0 && u->hex == h.i) return false;
-  }
-  for (const ir::Forward::Arg& a : fw.args) {
-    if (!a.side) {
-      if (a.param < 0 || static_cast<size_t>(a.param) >= args.size()) return false;
-      out.push(args[static_cast<size_t>(a.param)]);
-      continue;
-    }
-    const UnitState* u = unitAt(a.param);
-    if (u == nullptr) return false;
-    out.push(Value::of(Tag::Side, u->side));
-  }
-  return true;
-}
-
-// A hook call of a search: with `rec` (a search to be kept, see MemoCache::Recording) the call
-// is recorded with its answer and what it read. A hook that forwards (ir/forwarding.h) is
-// answered by its target, called through the memo as the hook's code would call it, and that is
-// the call recorded: the hook's own code is not run (it would only have made that call), but it
-// counts as run for rule coverage.
-Value stepCall(Context& c, MemoCache::Recording* rec, const MemoCache::Answers* known, int32_t fn,
-               std::span<const Value> args) {
-  ForwardedArgs forwarded;
-  bool remembered = false;
-  if (const ir::Function& h = c.program.functions[static_cast<size_t>(fn)];
-      h.forward && static_cast<int32_t>(args.size()) == h.arity &&
-      forwardArgs(c, *h.forward, args, forwarded)) {
-    cover(fn);
-    fn = h.forward->target;
-    args = forwarded.span();
-    remembered = true;
-  }
+// A call a search makes for a hook: with `known` (the answers of the unit's kept search in this
+// version) its answer is taken from there; with `rec` (a search to be kept, see
+// MemoCache::Recording) it is recorded with its answer and what it read. `remembered`: through
+// the memo, as the code of a function calls another.
+Value recordedCall(Context& c, MemoCache::Recording* rec, const MemoCache::Answers* known,
+                   int32_t fn, std::span<const Value> args, bool remembered) {
   auto call = [&]() { return quietCall(c, Value::of(Tag::Func, fn), args, remembered); };
   MemoCache* memo = c.interp.memo();
   if (known && memo) {
@@ -209,6 +162,101 @@ Value stepCall(Context& c, MemoCache::Recording* rec, const MemoCache::Answers* 
   Value v = call();  // on an error the search's own log closes this one
   memo->record(*rec, at, fn, args, v);
   return v;
+}
+
+// Whether a hook's forward holds for these arguments, and if so the target's arguments, as the
+// hook's own code would make them (a unit's side or hex; the answers of the nested calls, made
+// in the code's order through `nested`; the unit's hex, compared with the hex parameter, is read
+// as the code would read it). Anything the code would refuse (a value of another kind, a unit
+// off the map where its hex is an argument) is left to the code.
+template <class Nested>
+bool forwardArgs(Context& c, const ir::Forward& fw, std::span<const Value> args, ForwardedArgs& out,
+                 Nested nested) {
+  if (fw.args.size() > ForwardedArgs::kMax) return false;
+  for (const ir::Forward::Call& call : fw.calls)
+    if (call.args.size() > ForwardedArgs::kMax) return false;
+  auto unitAt = [&](int32_t param) -> const UnitState* {
+    if (param < 0 || static_cast<size_t>(param) >= args.size()) return nullptr;
+    const Value& v = args[static_cast<size_t>(param)];
+    if (v.tag != Tag::Unit || v.i < 0 || v.i >= static_cast<int64_t>(c.state.units.size()))
+      return nullptr;
+    return &c.state.units[static_cast<size_t>(v.i)];
+  };
+  MemoCache* memo = c.interp.memo();
+  auto hexOf = [&](int32_t param) -> std::optional<Value> {
+    const UnitState* u = unitAt(param);
+    if (u == nullptr) return std::nullopt;
+    if (memo) memo->readField(args[static_cast<size_t>(param)].i, GameState::kHexSlot);
+    if (u->status != UnitStatus::OnMap || u->hex < 0) return std::nullopt;
+    return Value::of(Tag::Hex, u->hex);
+  };
+  if (fw.hexParam >= 0) {
+    if (unitAt(fw.unitParam) == nullptr || static_cast<size_t>(fw.hexParam) >= args.size())
+      return false;
+    const Value& h = args[static_cast<size_t>(fw.hexParam)];
+    if (h.tag != Tag::Hex) return false;
+    auto own = hexOf(fw.unitParam);
+    if (own && own->i == h.i) return false;
+  }
+  // The arguments of the target or of a nested call (whose answers are in `answers`).
+  auto make = [&](const std::vector<ir::Forward::Arg>& from, std::span<const Value> answers,
+                  ForwardedArgs& into) {
+    for (const ir::Forward::Arg& a : from) {
+      if (a.call >= 0) {
+        if (static_cast<size_t>(a.call) >= answers.size()) return false;
+        into.push(answers[static_cast<size_t>(a.call)]);
+      } else if (a.hex) {
+        auto h = hexOf(a.param);
+        if (!h) return false;
+        into.push(*h);
+      } else if (a.side) {
+        const UnitState* u = unitAt(a.param);
+        if (u == nullptr) return false;
+        into.push(Value::of(Tag::Side, u->side));
+      } else {
+        if (a.param < 0 || static_cast<size_t>(a.param) >= args.size()) return false;
+        into.push(args[static_cast<size_t>(a.param)]);
+      }
+    }
+    return true;
+  };
+  ForwardedArgs answers;
+  for (const ir::Forward::Call& call : fw.calls) {
+    if (answers.span().size() >= ForwardedArgs::kMax) return false;
+    ForwardedArgs callArgs;
+    if (!make(call.args, {}, callArgs)) return false;
+    answers.push(nested(call.target, callArgs.span()));
+  }
+  return make(fw.args, answers.span(), out);
+}
+
+// A hook call of a search (see recordedCall). A hook that forwards (ir/forwarding.h) is
+// answered by its target, called through the memo as the hook's code would call it, and that is
+// the call recorded: the hook's own code is not run (it would only have made that call), but it
+// counts as run for rule coverage. A nested call whose answer is an argument of the target is
+// recorded too, once a search: within one search it has one answer.
+Value stepCall(Context& c, MemoCache::Recording* rec, const MemoCache::Answers* known, int32_t fn,
+               std::span<const Value> args) {
+  ForwardedArgs forwarded;
+  bool remembered = false;
+  auto nested = [&](int32_t target, std::span<const Value> a) -> Value {
+    if (rec)
+      if (const Value* v = rec->findShared(target, a)) return *v;
+    const size_t before = rec ? rec->calls.size() : 0;
+    Value v = recordedCall(c, rec, known, target, a, true);
+    if (rec && rec->calls.size() == before + 1)
+      rec->shared.push_back(static_cast<uint32_t>(before));
+    return v;
+  };
+  if (const ir::Function& h = c.program.functions[static_cast<size_t>(fn)];
+      h.forward && static_cast<int32_t>(args.size()) == h.arity &&
+      forwardArgs(c, *h.forward, args, forwarded, nested)) {
+    cover(fn);
+    fn = h.forward->target;
+    args = forwarded.span();
+    remembered = true;
+  }
+  return recordedCall(c, rec, known, fn, args, remembered);
 }
 
 // A move planned from somewhere else than where the unit stands (Warfare 4.1: a unit's second to

@@ -8,6 +8,7 @@
 // builtins what is kept (eval/builtins_hex.cpp, memoizedList).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
@@ -189,6 +190,19 @@ class MemoCache {
     std::vector<HookCall> calls;
     std::vector<ir::Value> args;
     std::vector<int32_t> reads;
+    // The calls every step may make again with the same arguments (a forward's nested call,
+    // such as whether the unit began in an enemy ZOC): within one search they have one answer,
+    // recorded once and given again (findShared).
+    std::vector<uint32_t> shared;
+    const ir::Value* findShared(int32_t fn, std::span<const ir::Value> a) const {
+      for (uint32_t i : shared) {
+        const HookCall& c = calls[i];
+        if (c.fn == fn && std::equal(a.begin(), a.end(), args.begin() + c.argsAt,
+                                     args.begin() + c.argsAt + c.argCount))
+          return &c.result;
+      }
+      return nullptr;
+    }
   };
   // Records a hook call of a search being made, and closes the log opened (beginLog) at `at`
   // for it: what the call read goes with it.

@@ -9,9 +9,9 @@ namespace {
 
 // What is known of a value on the stack.
 struct Known {
-  enum Kind : uint8_t { Param, SideOf, HexOf, False, True };
+  enum Kind : uint8_t { Param, SideOf, HexOf, False, True, Called };
   Kind kind;
-  int32_t param = -1;  // Param, SideOf, HexOf: which parameter
+  int32_t param = -1;  // Param, SideOf, HexOf: which parameter; Called: which nested call
 };
 
 // How far the code is followed: the forwards looked for are a handful of instructions.
@@ -133,28 +133,59 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
       case Op::Call: {
         if (in.a < 0 || static_cast<size_t>(in.a) >= p.functions.size()) return std::nullopt;
         const Function& target = p.functions[static_cast<size_t>(in.a)];
-        // Every value on the stack is an argument (nothing is left under the answer).
-        if (!target.pure() || target.arity != in.b || static_cast<int32_t>(st.size()) != in.b)
+        if (!target.pure() || target.arity != in.b || in.b < 0 ||
+            static_cast<int32_t>(st.size()) < in.b)
           return std::nullopt;
-        for (const Known& k : st) {
-          if (k.kind != Known::Param && k.kind != Known::SideOf) return std::nullopt;
-          fw.args.push_back(Forward::Arg{k.param, k.kind == Known::SideOf});
-        }
-        // The answer is returned at once (through jumps that lead to the return).
-        for (int hops = 0; hops < kMaxSteps && pc >= 0 && pc < n; ++hops) {
-          const Instr& next = code[static_cast<size_t>(pc)];
-          if (next.op == Op::Jump)
-            pc = next.a;
-          else if (next.op == Op::Nop)
-            ++pc;
-          else if (next.op == Op::Return) {
-            fw.target = in.a;
-            return fw;
+        auto argOf = [](const Known& k) -> std::optional<Forward::Arg> {
+          switch (k.kind) {
+            case Known::Param:
+              return Forward::Arg{k.param, false, false, -1};
+            case Known::SideOf:
+              return Forward::Arg{k.param, true, false, -1};
+            case Known::HexOf:
+              return Forward::Arg{k.param, false, true, -1};
+            case Known::Called:
+              return Forward::Arg{-1, false, false, k.param};
+            default:
+              return std::nullopt;
+          }
+        };
+        // The answer returned at once (through jumps that lead to the return) is the forward;
+        // every value on the stack is then its argument (nothing is left under the answer).
+        bool returned = false;
+        for (int32_t at = pc, hops = 0; hops < kMaxSteps && at >= 0 && at < n; ++hops) {
+          const Instr& next = code[static_cast<size_t>(at)];
+          if (next.op == Op::Jump) {
+            at = next.a;
+          } else if (next.op == Op::Nop) {
+            ++at;
           } else {
-            return std::nullopt;
+            returned = next.op == Op::Return;
+            break;
           }
         }
-        return std::nullopt;
+        if (returned) {
+          if (static_cast<int32_t>(st.size()) != in.b) return std::nullopt;
+          for (const Known& k : st) {
+            auto a = argOf(k);
+            if (!a) return std::nullopt;
+            fw.args.push_back(*a);
+          }
+          fw.target = in.a;
+          return fw;
+        }
+        // Otherwise a nested call, whose answer is an argument of the forward: its own
+        // arguments are known without a call, and the code goes on.
+        Forward::Call call{in.a, {}};
+        for (size_t i = st.size() - static_cast<size_t>(in.b); i < st.size(); ++i) {
+          auto a = argOf(st[i]);
+          if (!a || a->call >= 0) return std::nullopt;
+          call.args.push_back(*a);
+        }
+        st.resize(st.size() - static_cast<size_t>(in.b));
+        st.push_back(Known{Known::Called, static_cast<int32_t>(fw.calls.size())});
+        fw.calls.push_back(std::move(call));
+        break;
       }
       default:
         return std::nullopt;
@@ -194,8 +225,11 @@ void findForwards(Program& p) {
   for (size_t i = 0; i < p.functions.size(); ++i) {
     p.functions[i].forward = findForward(p, static_cast<int32_t>(i));
     p.functions[i].fieldRead = findFieldRead(p, static_cast<int32_t>(i));
-    if (p.functions[i].forward)
-      p.functions[static_cast<size_t>(p.functions[i].forward->target)].forwardTarget = true;
+    if (const auto& fw = p.functions[i].forward) {
+      p.functions[static_cast<size_t>(fw->target)].forwardTarget = true;
+      for (const Forward::Call& c : fw->calls)
+        p.functions[static_cast<size_t>(c.target)].forwardTarget = true;
+    }
   }
 }
 

@@ -14,12 +14,16 @@
 //
 // It is found by following the compiled code from its first instruction with what is known of
 // each value on the stack: a parameter, a unit parameter's side or hex (a unit's own properties,
-// which no class field may shadow), or a truth value known under the assumption that one hex
+// which no class field may shadow), a truth value known under the assumption that one hex
 // parameter is not one unit parameter's hex (`from == u.hex` is then false, `from != u.hex`
-// true). A jump on a known truth value is followed; a call of a pure function with every
-// argument known, its answer returned at once, is the forward. Anything else (another
-// instruction, a local, a truth value not known, a second assumption) and the function is not
-// a forward: it runs as it is. The step budget's count of the hook's own instructions is what
+// true), or the answer of a nested call. A jump on a known truth value is followed; a call of a
+// pure function with every argument known, its answer returned at once, is the forward; a call
+// of a pure function whose arguments are known without a call, its answer not returned at once,
+// is a nested call (Forward::calls), whose answer may only be an argument of the forward
+// (Deluxe: `move_cost(u, from, to, facing) = side_move_cost(u.side, from, to, facing,
+// in_ezoc(u.side, u.hex))`). Anything else (another instruction, a local, a truth value not
+// known, a nested answer tested or worked on, a second assumption) and the function is not a
+// forward: it runs as it is. The step budget's count of the hook's own instructions is what
 // a forwarded call saves (docs/language.md, what counts as a step).
 //
 // The same file finds the lambdas that only read a member of their parameter (`x -> not

@@ -159,12 +159,22 @@ struct Instr {
 struct Forward {
   int32_t target = -1;  // the function called
   // Each argument of the target: parameter `param` of the forwarding function, or that unit
-  // parameter's side (`side`).
+  // parameter's side (`side`) or hex (`hex`), or the answer of nested call `call` (below).
   struct Arg {
     int32_t param = -1;
     bool side = false;
+    bool hex = false;
+    int32_t call = -1;
   };
   std::vector<Arg> args;
+  // The calls whose answers are arguments of the target, in the order the code makes them: each
+  // a pure function of arguments made like the target's (a parameter, a unit's side or hex; no
+  // call), called before the target as the code would call it.
+  struct Call {
+    int32_t target = -1;
+    std::vector<Arg> args;
+  };
+  std::vector<Call> calls;
   // When set (>= 0): the forwarding holds only while hex parameter `hexParam` is not the hex of
   // unit parameter `unitParam` (it never holds otherwise).
   int32_t hexParam = -1, unitParam = -1;

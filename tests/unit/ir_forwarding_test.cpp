@@ -211,10 +211,6 @@ TEST(Forwarding, AnythingNotKnownMakesItNoForward) {
   refused(kUnitHexHex, c, "the facing (a read the forward would not log)");
   // A member of a parameter that is not a unit.
   refused({TypeKind::Side, TypeKind::Hex, TypeKind::Hex}, plainForward(), "side of a side");
-  // The unit's hex passed on (only compared).
-  c = plainForward();
-  c[1] = {Op::Member, kHex, 0};
-  refused(kUnitHexHex, c, "the unit's hex as an argument");
   // A comparison of two parameters: not known.
   std::vector<Instr> s = standardShape();
   s[1] = {Op::Load, 2, 0};
@@ -269,6 +265,108 @@ TEST(Forwarding, AnythingNotKnownMakesItNoForward) {
   c = plainForward();
   c.pop_back();
   refused(kUnitHexHex, c, "a call not returned");
+}
+
+TEST(Forwarding, TheUnitsHexMayBeAnArgument) {
+  std::vector<Instr> c = plainForward();
+  c[1] = {Op::Member, kHex, 0};  // g(u.hex, from, to)
+  Program p = program(kUnitHexHex, c);
+  auto fw = findForward(p, 1);
+  ASSERT_TRUE(fw);
+  ASSERT_EQ(fw->args.size(), 3u);
+  EXPECT_TRUE(fw->args[0].hex);
+  EXPECT_FALSE(fw->args[0].side);
+  EXPECT_EQ(fw->args[0].param, 0);
+  EXPECT_TRUE(fw->calls.empty());
+}
+
+// Function 2: h(side, hex), a pure function whose answer f may pass on.
+Program withNested(std::vector<Instr> code) {
+  Program p = program(kUnitHexHex, std::move(code));
+  Function h;
+  h.name = "h";
+  h.arity = 2;
+  h.locals = 2;
+  h.paramTypes = {of(TypeKind::Side), of(TypeKind::Hex)};
+  h.code = {{Op::Const, 0, 0}, {Op::Return, 0, 0}};
+  p.functions.push_back(h);
+  return p;
+}
+
+// f(u, from, to) = g(u.side, from, h(u.side, u.hex)): Deluxe's move_cost passes on whether the
+// unit began in an enemy ZOC.
+std::vector<Instr> nestedShape() {
+  return {{Op::Load, 0, 0},       {Op::Member, kSide, 0}, {Op::Load, 1, 0},      {Op::Load, 0, 0},
+          {Op::Member, kSide, 0}, {Op::Load, 0, 0},       {Op::Member, kHex, 0}, {Op::Call, 2, 2},
+          {Op::Call, 0, 3},       {Op::Return, 0, 0}};
+}
+
+TEST(Forwarding, ANestedCallsAnswerMayBeAnArgument) {
+  for (bool fused : {false, true}) {
+    Program p = withNested(nestedShape());
+    if (fused) peephole(p.functions[1]);
+    auto fw = findForward(p, 1);
+    ASSERT_TRUE(fw) << fused;
+    EXPECT_EQ(fw->target, 0);
+    ASSERT_EQ(fw->calls.size(), 1u);
+    EXPECT_EQ(fw->calls[0].target, 2);
+    ASSERT_EQ(fw->calls[0].args.size(), 2u);
+    EXPECT_TRUE(fw->calls[0].args[0].side);
+    EXPECT_TRUE(fw->calls[0].args[1].hex);
+    ASSERT_EQ(fw->args.size(), 3u);
+    EXPECT_TRUE(fw->args[0].side);
+    EXPECT_EQ(fw->args[1].param, 1);
+    EXPECT_EQ(fw->args[2].call, 0);
+    findForwards(p);
+    EXPECT_TRUE(p.functions[2].forwardTarget) << "asked again through the memo when mended";
+  }
+}
+
+TEST(Forwarding, ANestedAnswerUsedOtherwiseIsNoForward) {
+  auto refused = [](std::vector<Instr> code, const char* why) {
+    Program p = withNested(std::move(code));
+    EXPECT_FALSE(findForward(p, 1)) << why;
+  };
+  // if h(u.side, from) then none else g(u.side, from, to): the answer decides, unknown.
+  refused({{Op::Load, 0, 0},
+           {Op::Member, kSide, 0},
+           {Op::Load, 1, 0},
+           {Op::Call, 2, 2},
+           {Op::JumpIfFalse, 7, 0},
+           {Op::Const, 0, 0},
+           {Op::Return, 0, 0},
+           {Op::Load, 0, 0},
+           {Op::Member, kSide, 0},
+           {Op::Load, 1, 0},
+           {Op::Load, 2, 0},
+           {Op::Call, 0, 3},
+           {Op::Return, 0, 0}},
+          "a nested answer tested");
+  // g(u.side, from, h(u.side, h(u.side, from))): an answer as an argument of a nested call.
+  refused({{Op::Load, 0, 0},
+           {Op::Member, kSide, 0},
+           {Op::Load, 1, 0},
+           {Op::Load, 0, 0},
+           {Op::Member, kSide, 0},
+           {Op::Load, 0, 0},
+           {Op::Member, kSide, 0},
+           {Op::Load, 1, 0},
+           {Op::Call, 2, 2},
+           {Op::Call, 2, 2},
+           {Op::Call, 0, 3},
+           {Op::Return, 0, 0}},
+          "a call of a call");
+  std::vector<Instr> c;
+  // h's answer dropped.
+  c = nestedShape();
+  c.insert(c.begin() + 8, Instr{Op::Pop, 0, 0});
+  refused(c, "a nested answer dropped");
+  // A nested call of a procedure.
+  {
+    Program p = withNested(nestedShape());
+    p.functions[2].kind = FuncKind::Procedure;
+    EXPECT_FALSE(findForward(p, 1)) << "a procedure nested";
+  }
 }
 
 TEST(Forwarding, TargetsAreMarked) {
@@ -367,8 +465,8 @@ TEST(Forwarding, StandardsMovementHooksForwardToTheSidesFunctions) {
 }
 
 // Deluxe's searches with facing: a turn away from the unit's own hex is priced per side (8.4,
-// 8.8.1), and stopping in an enemy ZOC is the side's too; move_cost reads the unit's own hex at
-// every step (8.8.2) and does its own work.
+// 8.8.1), stopping in an enemy ZOC is the side's too, and a step is the side's price for a unit
+// that began in an enemy ZOC or not (8.8.2).
 TEST(Forwarding, DeluxesRotationAndStopHooksForwardToTheSidesFunctions) {
   static diag::SourceManager sm;
   diag::Diagnostics diags(sm);
@@ -386,7 +484,12 @@ TEST(Forwarding, DeluxesRotationAndStopHooksForwardToTheSidesFunctions) {
   const Function& stops = p.functions[static_cast<size_t>(p.findFunction("stops_movement"))];
   ASSERT_TRUE(stops.forward);
   EXPECT_EQ(stops.forward->target, p.findFunction("in_ezoc"));
-  EXPECT_FALSE(p.functions[static_cast<size_t>(p.findFunction("move_cost"))].forward);
+  const Function& cost = p.functions[static_cast<size_t>(p.findFunction("move_cost"))];
+  ASSERT_TRUE(cost.forward);
+  EXPECT_EQ(cost.forward->target, p.findFunction("side_move_cost"));
+  ASSERT_EQ(cost.forward->calls.size(), 1u);  // whether the unit began in an enemy ZOC (8.8.2)
+  EXPECT_EQ(cost.forward->calls[0].target, p.findFunction("in_ezoc"));
+  EXPECT_EQ(cost.forward->hexParam, -1);
 }
 
 }  // namespace
