@@ -105,16 +105,25 @@ bool hookBool(Context& c, const char* name, std::initializer_list<Value> args, b
 
 // A movement search consults the hooks for every step it tries: that is exploring, not applying
 // a rule, so the calls write no trace events (the rules trace the step a unit takes when they
-// price it themselves). With tracing off the answers may also come from the memo.
-// `f` a function value (a lambda brings its captures); with `remembered`, function `f.i` through
-// the memo, as the code of a function calls another (a hook's forward).
+// price it themselves). With tracing off the answers may also come from the memo. Quiet: tracing
+// off for a scope.
+class Quiet {
+ public:
+  explicit Quiet(GameState& s) : s_(s), was_(s.tracing) { s.tracing = false; }
+  Quiet(const Quiet&) = delete;
+  Quiet& operator=(const Quiet&) = delete;
+  ~Quiet() { s_.tracing = was_; }
+
+ private:
+  GameState& s_;
+  bool was_;
+};
+
+// A hook's call, quietly: `f` a function value (a lambda brings its captures); with
+// `remembered`, function `f.i` through the memo, as the code of a function calls another (a
+// hook's forward).
 Value quietCall(Context& c, const Value& f, std::span<const Value> args, bool remembered = false) {
-  struct Quiet {
-    GameState& s;
-    bool was;
-    ~Quiet() { s.tracing = was; }
-  } quiet{c.state, c.state.tracing};
-  c.state.tracing = false;
+  Quiet quiet(c.state);
   return remembered && f.tag == Tag::Func && f.listPtr() == nullptr
              ? c.interp.callRemembered(static_cast<int32_t>(f.i), args)
              : c.call(f, args);
@@ -158,6 +167,10 @@ Value recordedCall(Context& c, MemoCache::Recording* rec, const MemoCache::Answe
     }
   }
   if (!rec || !memo) return call();
+  if (remembered) {
+    Quiet quiet(c.state);  // through the memo, recorded (Interpreter::callRecorded)
+    return c.interp.callRecorded(fn, args, *rec);
+  }
   size_t at = memo->beginLog();
   Value v = call();  // on an error the search's own log closes this one
   memo->record(*rec, at, fn, args, v);

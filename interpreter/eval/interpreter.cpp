@@ -192,6 +192,31 @@ Value Interpreter::callRemembered(int32_t fn, std::span<const Value> args) {
   return v;
 }
 
+Value Interpreter::callRecorded(int32_t fn, std::span<const Value> args,
+                                MemoCache::Recording& rec) {
+  if (!memoizable(fn) || !memo_->worthCaching(fn)) {
+    size_t at = memo_->beginLog();
+    Value v = callPure(fn, args);  // on an error the search's own log closes this one
+    memo_->record(rec, at, fn, args, v);
+    return v;
+  }
+  if (const Value* hit = memo_->findRecorded(state_, fn, args, rec)) {
+    memo_->counted(fn, true);
+    return *hit;
+  }
+  memo_->counted(fn, false);
+  size_t at = memo_->beginLog();
+  Value v;
+  {
+    MemoCache::LogScope log(*memo_);
+    v = callPure(fn, args);
+    std::vector<int32_t> reads = log.close();
+    memo_->store(state_, MemoCache::Key{fn, {args.begin(), args.end()}}, v, &reads);
+  }
+  memo_->record(rec, at, fn, args, v);
+  return v;
+}
+
 std::optional<Value> Interpreter::fieldRead(int32_t fn, const Value& arg) {
   const Function& f = program_.functions[static_cast<size_t>(fn)];
   if (!f.fieldRead || executing_ == 0 || pureDepth_ >= limits::kMaxPureDepth ||

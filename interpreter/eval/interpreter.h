@@ -114,6 +114,10 @@ class Interpreter {
   // stored there with its reads logged, so that it holds in later versions while what it read is
   // unchanged (a predicate of the map alone, for the rest of the epoch).
   ir::Value callRemembered(int32_t fn, std::span<const ir::Value> args);
+  // callRemembered for a movement search being kept (needs the memo): the call is recorded in
+  // `rec` with its answer and what it read (MemoCache::record); an answer found in the memo is
+  // recorded with the reads it carries, without a log of its own (MemoCache::findRecorded).
+  ir::Value callRecorded(int32_t fn, std::span<const ir::Value> args, MemoCache::Recording& rec);
   // Same, for a function that only reads a member of its one argument (ir::FieldRead), made
   // without a frame: the same answer, the same steps charged, the function counted as run.
   // Nothing, and the caller makes the call, when the member cannot be read so: an error (which

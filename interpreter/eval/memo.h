@@ -46,31 +46,11 @@ class MemoCache {
   // hook's answer survives a unit moving elsewhere, and a new turn). With POLEMOS_VERIFY_KEPT set,
   // such an answer is not given but made again and compared when stored (see store).
   const ir::Value* find(const GameState& st, int32_t fn, std::span<const ir::Value> args) {
-    if (st.version != version_) advance(st);
-    if (used_ == 0) return nullptr;
-    size_t h = hash(fn, args);
-    for (size_t i = h & mask_;; i = (i + 1) & mask_) {
-      Slot& s = slots_[i];
-      if (s.gen != gen_) return nullptr;
-      if (s.hash == static_cast<uint32_t>(h) && s.fn == fn &&
-          std::equal(args.begin(), args.end(), s.args.begin(), s.args.end())) {
-        if (s.version != version_) {
-          if (!carried(st, s)) return nullptr;
-          if (verify_) {
-            s.verifying = true;
-            return nullptr;
-          }
-          s.version = version_;
-        }
-        // Inside a logged computation an answer counts only with what it read (an answer made
-        // outside one is made again, once, with its reads).
-        if (logTop_ > 0) {
-          if (!s.logged) return nullptr;
-          for (const StampedRead& r : s.reads) note(r.read);
-        }
-        return &s.value;
-      }
-    }
+    Slot* s = lookup(st, fn, args, logTop_ > 0);
+    if (!s) return nullptr;
+    if (logTop_ > 0)
+      for (const StampedRead& r : s->reads) note(r.read);
+    return &s->value;
   }
   const ir::Value* find(const GameState& st, const Key& k) { return find(st, k.fn, k.args); }
 
@@ -208,6 +188,26 @@ class MemoCache {
   // for it: what the call read goes with it.
   void record(Recording& r, size_t at, int32_t fn, std::span<const ir::Value> args,
               const ir::Value& result);
+  // fn(args) asked for a search being made: the answer find gives inside the call's own log,
+  // recorded in `r` at once with the reads it carries (as record would, with the log that find
+  // would have filled), so that a look-up that finds it opens and closes no log. Null when there
+  // is none (make the call in its log, and record it).
+  const ir::Value* findRecorded(const GameState& st, int32_t fn, std::span<const ir::Value> args,
+                                Recording& r) {
+    Slot* s = lookup(st, fn, args, true);
+    if (!s) return nullptr;
+    HookCall call;
+    call.fn = fn;
+    call.argsAt = static_cast<uint32_t>(r.args.size());
+    call.argCount = static_cast<uint32_t>(args.size());
+    r.args.insert(r.args.end(), args.begin(), args.end());
+    call.readsAt = static_cast<uint32_t>(r.reads.size());
+    for (const StampedRead& x : s->reads) r.reads.push_back(x.read);  // each once (setReads)
+    call.readCount = static_cast<uint32_t>(s->reads.size());
+    call.result = s->value;
+    r.calls.push_back(std::move(call));
+    return &s->value;
+  }
   struct Kept {
     uint64_t epoch = 0;
     std::vector<int32_t> base;  // the search's own reads, outside its hook calls
@@ -328,6 +328,31 @@ class MemoCache {
     std::vector<StampedRead> reads;
   };
   static_assert(sizeof(Slot) <= 104, "a memo slot is kept small (see above)");
+  // The slot of fn(args) whose answer holds in `st` (see find), or null; `inLog`: asked inside a
+  // logged computation, where an answer counts only with what it read (an answer made outside
+  // one is made again, once, with its reads).
+  Slot* lookup(const GameState& st, int32_t fn, std::span<const ir::Value> args, bool inLog) {
+    if (st.version != version_) advance(st);
+    if (used_ == 0) return nullptr;
+    size_t h = hash(fn, args);
+    for (size_t i = h & mask_;; i = (i + 1) & mask_) {
+      Slot& s = slots_[i];
+      if (s.gen != gen_) return nullptr;
+      if (s.hash == static_cast<uint32_t>(h) && s.fn == fn &&
+          std::equal(args.begin(), args.end(), s.args.begin(), s.args.end())) {
+        if (s.version != version_) {
+          if (!carried(st, s)) return nullptr;
+          if (verify_) {
+            s.verifying = true;
+            return nullptr;
+          }
+          s.version = version_;
+        }
+        if (inLog && !s.logged) return nullptr;
+        return &s;
+      }
+    }
+  }
   // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
   void advance(const GameState& st) {
     version_ = st.version;
