@@ -31,8 +31,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 
 #include "eval/coverage.h"
@@ -238,7 +240,9 @@ bool forwardArgs(Context& c, const ir::Forward& fw, std::span<const Value> args,
     if (answers.span().size() >= ForwardedArgs::kMax) return false;
     ForwardedArgs callArgs;
     if (!make(call.args, {}, callArgs)) return false;
-    answers.push(nested(call.target, callArgs.span()));
+    const bool ofUnit = std::all_of(call.args.begin(), call.args.end(),
+                                    [](const ir::Forward::Arg& a) { return a.side || a.hex; });
+    answers.push(nested(call.target, callArgs.span(), ofUnit));
   }
   return make(fw.args, answers.span(), out);
 }
@@ -247,18 +251,19 @@ bool forwardArgs(Context& c, const ir::Forward& fw, std::span<const Value> args,
 // answered by its target, called through the memo as the hook's code would call it, and that is
 // the call recorded: the hook's own code is not run (it would only have made that call), but it
 // counts as run for rule coverage. A nested call whose answer is an argument of the target is
-// recorded too, once a search: within one search it has one answer.
+// recorded too; once a search when its arguments are the moving unit's side or hex (within one
+// search it has one answer).
 Value stepCall(Context& c, MemoCache::Recording* rec, const MemoCache::Answers* known, int32_t fn,
                std::span<const Value> args) {
   ForwardedArgs forwarded;
   bool remembered = false;
-  auto nested = [&](int32_t target, std::span<const Value> a) -> Value {
-    if (rec)
-      if (const Value* v = rec->findShared(target, a)) return *v;
-    const size_t before = rec ? rec->calls.size() : 0;
+  // `ofUnit`: its arguments are the moving unit's side or hex, the same at every step.
+  auto nested = [&](int32_t target, std::span<const Value> a, bool ofUnit) -> Value {
+    if (!rec || !ofUnit) return recordedCall(c, rec, known, target, a, true);
+    if (const Value* v = rec->findShared(target, a)) return *v;
+    const size_t before = rec->calls.size();
     Value v = recordedCall(c, rec, known, target, a, true);
-    if (rec && rec->calls.size() == before + 1)
-      rec->shared.push_back(static_cast<uint32_t>(before));
+    if (rec->calls.size() == before + 1) rec->shared.push_back(static_cast<uint32_t>(before));
     return v;
   };
   if (const ir::Function& h = c.program.functions[static_cast<size_t>(fn)];
@@ -270,6 +275,142 @@ Value stepCall(Context& c, MemoCache::Recording* rec, const MemoCache::Answers* 
     remembered = true;
   }
   return recordedCall(c, rec, known, fn, args, remembered);
+}
+
+// A hook as one movement search calls it, step after step: stepCall, with a way round it for
+// the calls that make up most of a search (a forwarded call of a search being kept, answered
+// from the memo). What the forward needs of the moving unit (its side, its hex) and the answers
+// of its nested calls are the same for every call of one search, so they are worked out at the
+// first call that forwards, logged and recorded as stepCall would log and record them then; each
+// call after that checks the hex its forward depends on, makes the target's arguments and looks
+// the target up (MemoCache::findRecorded). Anything else goes to stepCall.
+class HookCaller {
+ public:
+  HookCaller(Context& c, int32_t fn, MemoCache::Recording* rec, const MemoCache::Answers* known)
+      : c_(c), fn_(fn), rec_(rec), known_(known) {}
+  HookCaller(const HookCaller&) = delete;
+  HookCaller& operator=(const HookCaller&) = delete;
+  Value operator()(std::span<const Value> args) {
+    if (const Value* v = fromMemo(args)) return *v;
+    return stepCall(c_, rec_, known_, fn_, args);
+  }
+
+ private:
+  // The answer of a forwarded call found in the memo, recorded; null: stepCall makes the call.
+  const Value* fromMemo(std::span<const Value> args) {
+    if (plan_ == Plan::No) return nullptr;
+    if (plan_ == Plan::Unknown && !makePlan(args)) {
+      plan_ = Plan::No;
+      return nullptr;
+    }
+    plan_ = Plan::Yes;
+    const ir::Forward& fw = *forward_;
+    if (unitParam_ >= 0) {
+      const Value& u = args[static_cast<size_t>(unitParam_)];
+      if (u.tag != Tag::Unit || u.i != unit_) return nullptr;
+    }
+    if (fw.hexParam >= 0) {
+      const Value& h = args[static_cast<size_t>(fw.hexParam)];
+      if (h.tag != Tag::Hex || (ownHex_ >= 0 && h.i == ownHex_)) return nullptr;
+    }
+    MemoCache* memo = c_.interp.memo();
+    if (!answered_) {
+      // The nested calls' answers, once stepCall has made and recorded them (the first call
+      // that forwards goes there).
+      for (size_t i = 0; i < fw.calls.size(); ++i) {
+        ForwardedArgs callArgs;
+        for (const ir::Forward::Arg& a : fw.calls[i].args)
+          callArgs.push(a.hex ? Value::of(Tag::Hex, ownHex_) : side_);
+        const Value* v = rec_->findShared(fw.calls[i].target, callArgs.span());
+        if (!v) return nullptr;
+        answers_[i] = *v;
+      }
+      answered_ = true;
+    }
+    // While the memo calls the target directly (MemoCache::worthCaching), so does stepCall.
+    if (memo->skipping(fw.target)) return nullptr;
+    ForwardedArgs t;
+    for (const ir::Forward::Arg& a : fw.args) {
+      if (a.call >= 0)
+        t.push(answers_[static_cast<size_t>(a.call)]);
+      else if (a.hex)
+        t.push(Value::of(Tag::Hex, ownHex_));
+      else if (a.side)
+        t.push(side_);
+      else
+        t.push(args[static_cast<size_t>(a.param)]);
+    }
+    const Value* v = memo->findRecorded(c_.state, fw.target, t.span(), *rec_);
+    if (!v) return nullptr;
+    memo->counted(fw.target, true);
+    cover(fn_);
+    return v;
+  }
+  // Whether this hook's calls can take the way round, worked out at its first call: a forward
+  // whose unit arguments are all one parameter, in a search being kept (not a charge route,
+  // which asks a kept search's answers first), its target answered from the memo.
+  bool makePlan(std::span<const Value> args);
+
+  Context& c_;
+  int32_t fn_;
+  MemoCache::Recording* rec_;
+  const MemoCache::Answers* known_;
+  enum class Plan : uint8_t { Unknown, Yes, No } plan_ = Plan::Unknown;
+  const ir::Forward* forward_ = nullptr;
+  int32_t unitParam_ = -1;  // the unit parameter the forward reads, if any
+  int64_t unit_ = -1;       // and the unit it was planned for
+  int32_t ownHex_ = -1;     // that unit's hex (-1: off the map)
+  Value side_;
+  bool answered_ = false;  // the nested calls' answers are in answers_
+  std::vector<Value> answers_;
+};
+
+bool HookCaller::makePlan(std::span<const Value> args) {
+  MemoCache* memo = c_.interp.memo();
+  if (!rec_ || known_ || !memo) return false;
+  const ir::Function& h = c_.program.functions[static_cast<size_t>(fn_)];
+  if (!h.forward || static_cast<int32_t>(args.size()) != h.arity) return false;
+  const ir::Forward& fw = *h.forward;
+  if (fw.args.size() > ForwardedArgs::kMax) return false;
+  {
+    Quiet quiet(c_.state);  // as the target is called
+    if (!c_.interp.memoizable(fw.target)) return false;
+  }
+  // One unit parameter for every side and hex argument and for the hex the forward depends on;
+  // a nested call's arguments all of them a side or a hex (its answer is then one a search).
+  int32_t unitParam = fw.hexParam >= 0 ? fw.unitParam : -1;
+  bool readsHex = fw.hexParam >= 0, hexArg = false;
+  auto ofUnit = [&](const ir::Forward::Arg& a) {
+    if (a.hex) readsHex = hexArg = true;
+    if (unitParam >= 0 && unitParam != a.param) return false;
+    unitParam = a.param;
+    return true;
+  };
+  for (const ir::Forward::Arg& a : fw.args)
+    if (a.call < 0 && (a.side || a.hex) && !ofUnit(a)) return false;
+  for (const ir::Forward::Call& call : fw.calls) {
+    if (call.args.size() > ForwardedArgs::kMax) return false;
+    for (const ir::Forward::Arg& a : call.args)
+      if ((!a.side && !a.hex) || !ofUnit(a)) return false;
+  }
+  if (unitParam >= 0) {
+    if (static_cast<size_t>(unitParam) >= args.size()) return false;
+    const Value& u = args[static_cast<size_t>(unitParam)];
+    if (u.tag != Tag::Unit || u.i < 0 || u.i >= static_cast<int64_t>(c_.state.units.size()))
+      return false;
+    const UnitState& us = c_.state.units[static_cast<size_t>(u.i)];
+    unit_ = u.i;
+    side_ = Value::of(Tag::Side, us.side);
+    ownHex_ = us.status == UnitStatus::OnMap && us.hex >= 0 ? us.hex : -1;
+    // What stepCall logs at this first call (the forward's reads of the unit's hex).
+    if (readsHex) memo->readField(u.i, GameState::kHexSlot);
+    if (hexArg && ownHex_ < 0) return false;
+  }
+  forward_ = &fw;
+  unitParam_ = unitParam;
+  answers_.resize(fw.calls.size());
+  answered_ = fw.calls.empty();
+  return true;
 }
 
 // A move planned from somewhere else than where the unit stands (Warfare 4.1: a unit's second to
@@ -317,18 +458,19 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   int32_t cost = c.program.findFunction("move_cost");
   int32_t stops = c.program.findFunction("stops_movement");
   int32_t stay = c.program.findFunction("may_not_leave");
-  spec.stepCost = [&c, unit, cost, &g, rec, known](const hex::Step& s) -> int {
+  auto caller = [&](int32_t fn) { return std::make_shared<HookCaller>(c, fn, rec, known); };
+  spec.stepCost = [unit, cost, &g, &c, call = caller(cost)](const hex::Step& s) -> int {
     if (cost < 0) return 1;
     Value args[3] = {unit, fromValue(g, s), toValue(g, s)};
-    Value v = stepCall(c, rec, known, cost, args);
+    Value v = (*call)(args);
     if (v.isNone()) return hex::kImpassable;
     if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
     return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
   };
   if (stops >= 0) {
-    spec.stopsIn = [&c, unit, stops, &g, rec, known](hex::Hex h) {
+    spec.stopsIn = [unit, &g, call = caller(stops)](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
-      return stepCall(c, rec, known, stops, args).truthy();
+      return (*call)(args).truthy();
     };
   }
   // Facing mode (Deluxe 8.4): the state is hex + facing when the ruleset prices rotations.
@@ -336,11 +478,11 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   if (rotate >= 0) {
     int32_t facing = from && from->facing >= 0 ? from->facing : u.facing;
     spec.facing = static_cast<hex::Direction>(facing >= 0 ? facing : 0);
-    spec.rotationCost = [&c, unit, rotate, &g, rec, known](hex::Hex at, hex::Direction from,
-                                                           hex::Direction to) -> int {
+    spec.rotationCost = [unit, &g, &c, call = caller(rotate)](hex::Hex at, hex::Direction from,
+                                                              hex::Direction to) -> int {
       Value args[4] = {unit, hexValue(g, at), Value::integer(static_cast<int>(from)),
                        Value::integer(static_cast<int>(to))};
-      Value v = stepCall(c, rec, known, rotate, args);
+      Value v = (*call)(args);
       if (v.isNone()) return hex::kImpassable;
       if (v.tag != Tag::Int) c.fail("rotation_cost() must give a number or none");
       return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -350,9 +492,9 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
     // move_directions(u, facing): the only directions a step is priced in (Deluxe 8.3: the
     // front), asked once per facing; the other steps are refused without asking move_cost.
     if (int32_t dirs = c.program.findFunction("move_directions"); dirs >= 0) {
-      spec.stepDirections = [&c, unit, dirs, rec, known](hex::Direction f) -> uint8_t {
+      spec.stepDirections = [unit, &c, call = caller(dirs)](hex::Direction f) -> uint8_t {
         Value args[2] = {unit, Value::integer(static_cast<int>(f))};
-        Value v = stepCall(c, rec, known, dirs, args);
+        Value v = (*call)(args);
         if (v.tag != Tag::List) c.fail("move_directions() must give a list of directions");
         uint8_t mask = 0;
         for (const Value& d : v.items()) {
@@ -365,10 +507,10 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
     }
     if (cost >= 0 && c.program.functions[cost].arity == 4) {
       // move_cost(u, from, to, facing): the step may depend on the mover's facing (front hex only).
-      spec.stepCost = [&c, unit, cost, &g, rec, known](const hex::Step& s) -> int {
+      spec.stepCost = [unit, &g, &c, call = caller(cost)](const hex::Step& s) -> int {
         Value args[4] = {unit, fromValue(g, s), toValue(g, s),
                          Value::integer(s.facing ? static_cast<int>(*s.facing) : 0)};
-        Value v = stepCall(c, rec, known, cost, args);
+        Value v = (*call)(args);
         if (v.isNone()) return hex::kImpassable;
         if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
         return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -376,9 +518,9 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
     }
   }
   if (stay >= 0) {
-    spec.mayNotLeave = [&c, unit, stay, &g, rec, known](hex::Hex h) {
+    spec.mayNotLeave = [unit, &g, call = caller(stay)](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
-      return stepCall(c, rec, known, stay, args).truthy();
+      return (*call)(args).truthy();
     };
   }
   return spec;

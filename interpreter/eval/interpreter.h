@@ -118,6 +118,9 @@ class Interpreter {
   // `rec` with its answer and what it read (MemoCache::record); an answer found in the memo is
   // recorded with the reads it carries, without a log of its own (MemoCache::findRecorded).
   ir::Value callRecorded(int32_t fn, std::span<const ir::Value> args, MemoCache::Recording& rec);
+  // Whether fn's answers may come from the memo now (a pure function that writes no trace; none
+  // while rule coverage is recorded).
+  bool memoizable(int32_t fn) const;
   // Same, for a function that only reads a member of its one argument (ir::FieldRead), made
   // without a frame: the same answer, the same steps charged, the function counted as run.
   // Nothing, and the caller makes the call, when the member cannot be read so: an error (which
@@ -180,7 +183,6 @@ class Interpreter {
     size_t log = MemoCache::kNoLog;  // the log of its reads, inside a logged computation
   };
   std::vector<PendingMemo> pendingMemo_;
-  bool memoizable(int32_t fn) const;
   // The machine a pure call at the current nesting depth runs on, emptied: one per depth, kept
   // by the memo (or here, without one) so that calls reuse their stacks.
   Machine& pureMachine();

@@ -18,7 +18,10 @@ namespace {
 }
 // A value with no second term and no payload (a unit, a hex, a number: nearly every argument).
 constexpr bool headOnly(Tag t) {
-  return t != Tag::Odds && t != Tag::Str && t != Tag::List && t != Tag::Func;
+  constexpr uint32_t kRest =
+      1u << static_cast<unsigned>(Tag::Odds) | 1u << static_cast<unsigned>(Tag::Str) |
+      1u << static_cast<unsigned>(Tag::List) | 1u << static_cast<unsigned>(Tag::Func);
+  return static_cast<unsigned>(t) >= 32 || !(kRest >> static_cast<unsigned>(t) & 1u);
 }
 // Such a value's hash: the same as hashValue's, without looking for the rest, and made in line.
 [[gnu::always_inline]] inline size_t plainHash(const Value& v) {

@@ -67,6 +67,11 @@ class MemoCache {
     s = FnStats{};
     return true;
   }
+  // Whether worthCaching says no to fn for now (asking changes nothing).
+  bool skipping(int32_t fn) const {
+    return fn >= 0 && static_cast<size_t>(fn) < stats_.size() &&
+           stats_[static_cast<size_t>(fn)].off;
+  }
   // Counts a look-up of fn (after worthCaching said yes).
   void counted(int32_t fn, bool hit) {
     if (fn < 0 || static_cast<size_t>(fn) >= stats_.size()) return;
@@ -196,16 +201,15 @@ class MemoCache {
                                 Recording& r) {
     Slot* s = lookup(st, fn, args, true);
     if (!s) return nullptr;
-    HookCall call;
+    HookCall& call = r.calls.emplace_back();
     call.fn = fn;
     call.argsAt = static_cast<uint32_t>(r.args.size());
     call.argCount = static_cast<uint32_t>(args.size());
-    r.args.insert(r.args.end(), args.begin(), args.end());
+    for (const ir::Value& a : args) r.args.push_back(a);
     call.readsAt = static_cast<uint32_t>(r.reads.size());
     for (const StampedRead& x : s->reads) r.reads.push_back(x.read);  // each once (setReads)
     call.readCount = static_cast<uint32_t>(s->reads.size());
     call.result = s->value;
-    r.calls.push_back(std::move(call));
     return &s->value;
   }
   struct Kept {
