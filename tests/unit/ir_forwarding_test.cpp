@@ -7,6 +7,7 @@
 // the suite.)
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <vector>
 
 #include "check/loader.h"
@@ -441,50 +442,57 @@ TEST(FieldRead, AnythingMoreIsNone) {
   EXPECT_FALSE(findFieldRead(p, 7)) << "no such function";
 }
 
+// A shipped ruleset and scenario as compiled, and a function of it by name.
+std::shared_ptr<const Program> shipped(const char* ruleset, const char* scenario) {
+  static diag::SourceManager sm;
+  diag::Diagnostics diags(sm);
+  check::Loader loader(diags);
+  auto loaded = loader.load(check::LoadRequest{ruleset, scenario, {}});
+  EXPECT_TRUE(loaded.program) << diags.render(false);
+  return loaded.program;
+}
+const Function& fn(const Program& p, const char* name) {
+  return p.functions.at(static_cast<size_t>(p.findFunction(name)));
+}
+
 // The shipped Standard rules, as compiled: the hooks that make a movement search's steps forward
 // to the side's functions (a change to the rules or the compiler that loses this is a slower
 // search, not a wrong one: this test says so).
 TEST(Forwarding, StandardsMovementHooksForwardToTheSidesFunctions) {
-  static diag::SourceManager sm;
-  diag::Diagnostics diags(sm);
-  check::Loader loader(diags);
-  auto loaded = loader.load(check::LoadRequest{"standard", "chalons", {}});
-  ASSERT_TRUE(loaded.program) << diags.render(false);
-  const Program& p = *loaded.program;
-  const Function& cost = p.functions[static_cast<size_t>(p.findFunction("move_cost"))];
+  auto loaded = shipped("standard", "chalons");
+  ASSERT_TRUE(loaded);
+  const Program& p = *loaded;
+  const Function& cost = fn(p, "move_cost");
   ASSERT_TRUE(cost.forward);
   EXPECT_EQ(cost.forward->target, p.findFunction("side_move_cost"));
   EXPECT_EQ(cost.forward->hexParam, 1);  // from
   EXPECT_EQ(cost.forward->unitParam, 0);
-  const Function& stops = p.functions[static_cast<size_t>(p.findFunction("stops_movement"))];
+  const Function& stops = fn(p, "stops_movement");
   ASSERT_TRUE(stops.forward);
   EXPECT_EQ(stops.forward->target, p.findFunction("in_enemy_zoc"));
   EXPECT_EQ(stops.forward->hexParam, -1);
   // may_not_leave does more than call another function.
-  EXPECT_FALSE(p.functions[static_cast<size_t>(p.findFunction("may_not_leave"))].forward);
+  EXPECT_FALSE(fn(p, "may_not_leave").forward);
 }
 
 // Deluxe's searches with facing: a turn away from the unit's own hex is priced per side (8.4,
 // 8.8.1), stopping in an enemy ZOC is the side's too, and a step is the side's price for a unit
 // that began in an enemy ZOC or not (8.8.2).
-TEST(Forwarding, DeluxesRotationAndStopHooksForwardToTheSidesFunctions) {
-  static diag::SourceManager sm;
-  diag::Diagnostics diags(sm);
-  check::Loader loader(diags);
-  auto loaded = loader.load(check::LoadRequest{"deluxe", "phalanx", {}});
-  ASSERT_TRUE(loaded.program) << diags.render(false);
-  const Program& p = *loaded.program;
-  const Function& rotate = p.functions[static_cast<size_t>(p.findFunction("rotation_cost"))];
+TEST(Forwarding, DeluxesMovementHooksForwardToTheSidesFunctions) {
+  auto loaded = shipped("deluxe", "phalanx");
+  ASSERT_TRUE(loaded);
+  const Program& p = *loaded;
+  const Function& rotate = fn(p, "rotation_cost");
   ASSERT_TRUE(rotate.forward);
   EXPECT_EQ(rotate.forward->target, p.findFunction("side_rotation_cost"));
   EXPECT_EQ(rotate.forward->hexParam, 1);  // at
   EXPECT_EQ(rotate.forward->unitParam, 0);
   ASSERT_EQ(rotate.forward->args.size(), 4u);
   EXPECT_TRUE(rotate.forward->args[0].side);
-  const Function& stops = p.functions[static_cast<size_t>(p.findFunction("stops_movement"))];
+  const Function& stops = fn(p, "stops_movement");
   ASSERT_TRUE(stops.forward);
   EXPECT_EQ(stops.forward->target, p.findFunction("in_ezoc"));
-  const Function& cost = p.functions[static_cast<size_t>(p.findFunction("move_cost"))];
+  const Function& cost = fn(p, "move_cost");
   ASSERT_TRUE(cost.forward);
   EXPECT_EQ(cost.forward->target, p.findFunction("side_move_cost"));
   ASSERT_EQ(cost.forward->calls.size(), 1u);  // whether the unit began in an enemy ZOC (8.8.2)
