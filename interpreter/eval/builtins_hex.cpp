@@ -240,9 +240,7 @@ bool forwardArgs(Context& c, const ir::Forward& fw, std::span<const Value> args,
     if (answers.span().size() >= ForwardedArgs::kMax) return false;
     ForwardedArgs callArgs;
     if (!make(call.args, {}, callArgs)) return false;
-    const bool ofUnit = std::all_of(call.args.begin(), call.args.end(),
-                                    [](const ir::Forward::Arg& a) { return a.side || a.hex; });
-    answers.push(nested(call.target, callArgs.span(), ofUnit));
+    answers.push(nested(call.target, callArgs.span(), call.ofUnit));
   }
   return make(fw.args, answers.span(), out);
 }
@@ -390,8 +388,9 @@ bool HookCaller::makePlan(std::span<const Value> args) {
     if (a.call < 0 && (a.side || a.hex) && !ofUnit(a)) return false;
   for (const ir::Forward::Call& call : fw.calls) {
     if (call.args.size() > ForwardedArgs::kMax) return false;
+    if (!call.ofUnit) return false;
     for (const ir::Forward::Arg& a : call.args)
-      if ((!a.side && !a.hex) || !ofUnit(a)) return false;
+      if (!ofUnit(a)) return false;
   }
   if (unitParam >= 0) {
     if (static_cast<size_t>(unitParam) >= args.size()) return false;

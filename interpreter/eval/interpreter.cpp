@@ -185,6 +185,10 @@ Value Interpreter::callRemembered(int32_t fn, std::span<const Value> args) {
   const Value* hit = memo_->find(state_, fn, args);
   memo_->counted(fn, hit != nullptr);
   if (hit) return *hit;
+  return makeRemembered(fn, args);
+}
+
+Value Interpreter::makeRemembered(int32_t fn, std::span<const Value> args) {
   MemoCache::LogScope log(*memo_);
   Value v = callPure(fn, args);
   std::vector<int32_t> reads = log.close();
@@ -206,13 +210,7 @@ Value Interpreter::callRecorded(int32_t fn, std::span<const Value> args,
   }
   memo_->counted(fn, false);
   size_t at = memo_->beginLog();
-  Value v;
-  {
-    MemoCache::LogScope log(*memo_);
-    v = callPure(fn, args);
-    std::vector<int32_t> reads = log.close();
-    memo_->store(state_, MemoCache::Key{fn, {args.begin(), args.end()}}, v, &reads);
-  }
+  Value v = makeRemembered(fn, args);
   memo_->record(rec, at, fn, args, v);
   return v;
 }

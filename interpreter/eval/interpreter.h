@@ -183,6 +183,9 @@ class Interpreter {
     size_t log = MemoCache::kNoLog;  // the log of its reads, inside a logged computation
   };
   std::vector<PendingMemo> pendingMemo_;
+  // fn(args) made with its reads logged and stored in the memo with them (callRemembered's and
+  // callRecorded's answer when the memo has none).
+  ir::Value makeRemembered(int32_t fn, std::span<const ir::Value> args);
   // The machine a pure call at the current nesting depth runs on, emptied: one per depth, kept
   // by the memo (or here, without one) so that calls reuse their stacks.
   Machine& pureMachine();

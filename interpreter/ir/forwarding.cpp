@@ -176,11 +176,12 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
         }
         // Otherwise a nested call, whose answer is an argument of the forward: its own
         // arguments are known without a call, and the code goes on.
-        Forward::Call call{in.a, {}};
+        Forward::Call call{in.a, {}, true};
         for (size_t i = st.size() - static_cast<size_t>(in.b); i < st.size(); ++i) {
           auto a = argOf(st[i]);
           if (!a || a->call >= 0) return std::nullopt;
           call.args.push_back(*a);
+          call.ofUnit = call.ofUnit && (a->side || a->hex);
         }
         st.resize(st.size() - static_cast<size_t>(in.b));
         st.push_back(Known{Known::Called, static_cast<int32_t>(fw.calls.size())});

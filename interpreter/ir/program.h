@@ -173,6 +173,7 @@ struct Forward {
   struct Call {
     int32_t target = -1;
     std::vector<Arg> args;
+    bool ofUnit = false;  // every argument a unit's side or hex: one answer for one unit
   };
   std::vector<Call> calls;
   // When set (>= 0): the forwarding holds only while hex parameter `hexParam` is not the hex of
