@@ -22,6 +22,7 @@
 #include <mutex>
 
 #include "syntax/ast_builder.h"
+#include "syntax/descent.h"
 #include "syntax/parse_internal.h"
 #include "syntax/text.h"
 
@@ -412,7 +413,24 @@ void runParse(ParseJob& job, std::string_view input) {
   const int maxLevels = std::clamp(job.limits.maxNesting * 4, kMinNestingLevels, kMaxNestingLevels);
   try {
     Scanner scanner(chars, &lexer);
+    const size_t reportsBefore = job.diags.reportCount();
     if (!lexAll(scanner, chars, sink, job.limits, tokens, facts)) return;
+    // A file that scanned cleanly goes to the hand-written parser first (syntax/descent.cpp);
+    // what it declines, the generated parser reads below.
+    if (job.entry == Entry::File && job.limits.parser != ParserChoice::Generated) {
+      const bool clean = job.diags.reportCount() == reportsBefore && facts.unclosed.empty() &&
+                         facts.unmatchedClosers.empty();
+      if (clean && parseByDescent(tokens, job.file, &chars, *job.fileOut)) return;
+      if (job.limits.parser == ParserChoice::HandWritten) {
+        *job.fileOut = ast::File{};
+        job.fileOut->file = job.file;
+        job.diags.error(fileRange(job.file), "declined by the hand-written parser");
+        return;
+      }
+      job.fileOut->partOf.reset();
+      job.fileOut->blocks.clear();
+      job.fileOut->decls.clear();
+    }
     // Tokens are moved into the source below; the facts keep raw pointers, which stay valid
     // because the tokens themselves do not move.
     const size_t count = tokens.size();

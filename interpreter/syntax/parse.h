@@ -14,6 +14,11 @@
 
 namespace polemos::syntax {
 
+// Which parser reads a file. Auto: the hand-written one (syntax/descent.cpp) for a correct file,
+// the generated one (with its error recovery and messages) for anything the hand-written one
+// declines. The other two are for tests that hold the two to the same AST.
+enum class ParserChoice { Auto, Generated, HandWritten };
+
 struct ParseLimits {
   // Larger files are refused with a clear error rather than parsed: a real ruleset is a few
   // hundred kilobytes; 16 MiB leaves two orders of magnitude of room.
@@ -21,6 +26,9 @@ struct ParseLimits {
   // Brackets ((, [, {) nested deeper than this are refused before parsing, so that a recursive
   // descent parser and the AST passes can never run out of stack. Real rules nest under 20.
   int maxNesting = limits::kMaxNesting;
+  // Generated: always the generated parser. HandWritten: only the hand-written one; a file it
+  // declines gets one error ("declined by the hand-written parser") and an empty AST.
+  ParserChoice parser = ParserChoice::Auto;
 };
 
 // Parses a whole file (ruleset, house file, module, scenario or `part of` fragment). Returns the
