@@ -39,6 +39,11 @@ inline std::string text(TerminalNode* n) {
   return isReal(n) ? n->getSymbol()->getText() : std::string();
 }
 
+// A labeled token's text (`lo=INT`): empty when error recovery left the label unset.
+inline std::string text(const antlr4::Token* t) {
+  return t != nullptr ? t->getText() : std::string();
+}
+
 inline ExprPtr makeExpr(ExprKind kind, diag::SourceRange r) {
   auto e = std::make_unique<Expr>(kind);
   e->range = r;

@@ -337,8 +337,8 @@ void AstBuilder::fieldDecl(P::FieldDeclContext* ctx, std::vector<FieldDecl>& out
     f.name = ident(s->ident());
     f.type = typeRef(s->typeRef());
     if (auto* b = s->fieldBounds()) {
-      IntValue lo = parseInt(b->lo->getText(), b->loNeg != nullptr);
-      IntValue hi = parseInt(b->hi->getText(), b->hiNeg != nullptr);
+      IntValue lo = parseInt(text(b->lo), b->loNeg != nullptr);
+      IntValue hi = parseInt(text(b->hi), b->hiNeg != nullptr);
       f.bounds = std::make_pair(lo.value, hi.value);
       f.boundsOverflow = lo.overflow || hi.overflow;
       f.boundsRange = range(b);
@@ -363,7 +363,8 @@ void AstBuilder::fieldDecl(P::FieldDeclContext* ctx, std::vector<FieldDecl>& out
 
 void AstBuilder::fieldDisplay(P::FieldDisplayContext* ctx, FieldDecl& f) {
   if (ctx == nullptr) return;
-  f.display = ctx->role->getType() == P::COUNTER ? FieldDisplay::Counter : FieldDisplay::Marker;
+  f.display = ctx->role != nullptr && ctx->role->getType() == P::COUNTER ? FieldDisplay::Counter
+                                                                         : FieldDisplay::Marker;
   f.displayLabel = stringValue(ctx->STRING());
 }
 

@@ -36,8 +36,8 @@ TableKey AstBuilder::tableKey(P::TableKeyContext* ctx) {
   } else if (auto* d = as<P::DotRangeKeyContext>(ctx)) {
     // LO..HI, either end negative (Warfare 18.8: -5..-1).
     k.kind = TableKey::Range;
-    IntValue lo = parseInt(d->lo->getText(), d->loNeg != nullptr);
-    IntValue hi = parseInt(d->hi->getText(), d->hiNeg != nullptr);
+    IntValue lo = parseInt(text(d->lo), d->loNeg != nullptr);
+    IntValue hi = parseInt(text(d->hi), d->hiNeg != nullptr);
     k.lo = lo.value;
     k.hi = hi.value;
     k.overflow = lo.overflow || hi.overflow;

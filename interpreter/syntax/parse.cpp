@@ -1,13 +1,15 @@
 // parseFile and parseExpression: the guarded path from bytes to AST.
 //
 //   1. Refuse what cannot be parsed safely: files over the size limit, invalid UTF-8.
-//   2. Scan (scanner.cpp), token by token, reporting bad characters, unterminated strings and
+//   2. A file: scan it and try the hand-written parser (descent.cpp), on the calling thread, with
+//      what the scan would report kept aside. A correct file ends here, with its AST.
+//   3. Scan (scanner.cpp), token by token, reporting bad characters, unterminated strings and
 //      comments, and measuring bracket nesting; refuse input nested deeper than the limit.
-//   3. Parse in two stages: SLL with the bail strategy (fast, and enough for almost every correct
+//   4. Parse in two stages: SLL with the bail strategy (fast, and enough for almost every correct
 //      file), then, only if that fails, full LL with error recovery and readable messages.
-//   4. Build the AST from the parse tree.
+//   5. Build the AST from the parse tree.
 //
-// Steps 2-4 run on a thread with a large stack, and a parse listener stops the parser past a
+// Steps 3-5 run on a thread with a large stack, and a parse listener stops the parser past a
 // nesting limit, so that no input (a million `not`s, a thousand-branch `else if`) can exhaust the
 // stack. A token stream that counts lookahead stops pathological predictions. Every exception is
 // caught and becomes a diagnostic: no input crashes, hangs or aborts the interpreter.
@@ -391,7 +393,7 @@ bool lexAll(Scanner& lexer, const SourceCharStream& chars, ErrorSink& sink,
   return true;
 }
 
-// Steps 2-4 of the file comment, on the parser thread.
+// Steps 3-5 of the file comment, on the parser thread.
 void runParse(ParseJob& job, std::string_view input) {
   ErrorSink sink(job.diags, job.file);
   SourceCharStream chars(input);
@@ -413,24 +415,7 @@ void runParse(ParseJob& job, std::string_view input) {
   const int maxLevels = std::clamp(job.limits.maxNesting * 4, kMinNestingLevels, kMaxNestingLevels);
   try {
     Scanner scanner(chars, &lexer);
-    const size_t reportsBefore = job.diags.reportCount();
     if (!lexAll(scanner, chars, sink, job.limits, tokens, facts)) return;
-    // A file that scanned cleanly goes to the hand-written parser first (syntax/descent.cpp);
-    // what it declines, the generated parser reads below.
-    if (job.entry == Entry::File && job.limits.parser != ParserChoice::Generated) {
-      const bool clean = job.diags.reportCount() == reportsBefore && facts.unclosed.empty() &&
-                         facts.unmatchedClosers.empty();
-      if (clean && parseByDescent(tokens, job.file, &chars, *job.fileOut)) return;
-      if (job.limits.parser == ParserChoice::HandWritten) {
-        *job.fileOut = ast::File{};
-        job.fileOut->file = job.file;
-        job.diags.error(fileRange(job.file), "declined by the hand-written parser");
-        return;
-      }
-      job.fileOut->partOf.reset();
-      job.fileOut->blocks.clear();
-      job.fileOut->decls.clear();
-    }
     // Tokens are moved into the source below; the facts keep raw pointers, which stay valid
     // because the tokens themselves do not move.
     const size_t count = tokens.size();
@@ -505,7 +490,34 @@ void runParse(ParseJob& job, std::string_view input) {
   }
 }
 
-// Step 1, then the rest on the parser thread.
+// The hand-written parser's attempt (syntax/descent.cpp): the file scanned, its messages kept
+// aside, and parsed if it scanned without one. True when the AST is in job.fileOut; false (and
+// nothing reported, job.fileOut untouched) when the file is to be read by the generated parser.
+bool parseCorrectFile(ParseJob& job, std::string_view input) {
+  try {
+    diag::Diagnostics aside(job.diags.sources());
+    ErrorSink sink(aside, job.file);
+    SourceCharStream chars(input);
+    PolemosLexer lexer(&chars);
+    lexer.removeErrorListeners();
+    std::vector<std::unique_ptr<antlr4::Token>> tokens;
+    TokenFacts facts;
+    Scanner scanner(chars, &lexer);
+    if (!lexAll(scanner, chars, sink, job.limits, tokens, facts)) return false;
+    if (aside.reportCount() != 0 || !aside.all().empty() || !facts.unclosed.empty() ||
+        !facts.unmatchedClosers.empty())
+      return false;
+    ast::File out;
+    out.file = job.file;
+    if (!parseByDescent(tokens, job.file, &chars, out)) return false;
+    *job.fileOut = std::move(out);
+    return true;
+  } catch (...) {
+    return false;  // the generated parser's path reports whatever it was
+  }
+}
+
+// Steps 1 and 2, then 3 to 5 on the parser thread (for what the hand-written parser declines).
 void parseGuarded(ParseJob& job) {
   const std::string& text = job.diags.sources().text(job.file);
   if (text.size() > job.limits.maxBytes) {
@@ -530,6 +542,16 @@ void parseGuarded(ParseJob& job) {
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
     withoutBom = " " + text.substr(3);
     input = withoutBom;
+  }
+  // A file goes to the hand-written parser first, on this thread: it nests no deeper than its
+  // own limit and shares nothing with other parses. What it declines (anything with an error
+  // among it) is scanned again, and parsed by the generated parser, which reports.
+  if (job.entry == Entry::File && job.limits.parser != ParserChoice::Generated) {
+    if (parseCorrectFile(job, input)) return;
+    if (job.limits.parser == ParserChoice::HandWritten) {
+      job.diags.error(fileRange(job.file), "declined by the hand-written parser");
+      return;
+    }
   }
   std::lock_guard<std::mutex> lock(parserMutex());
   std::function<void()> fn = [&] { runParse(job, input); };

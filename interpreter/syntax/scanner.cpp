@@ -92,14 +92,29 @@ void Scanner::advanceTo(size_t end) {
   }
 }
 
+namespace {
+// A token made with its position given: the runtime's constructor from a source asks the source
+// (a lexer that never runs) for a line and a column, through two dynamic casts a token.
+class ScannedToken : public antlr4::CommonToken {
+ public:
+  ScannedToken(std::pair<antlr4::TokenSource*, antlr4::CharStream*> source, size_t type,
+               size_t channel, size_t start, size_t stop, size_t line, size_t column)
+      : CommonToken(type) {
+    _source = source;
+    _channel = channel;
+    _start = start;
+    _stop = stop;
+    _line = line;
+    _charPositionInLine = column;
+  }
+};
+}  // namespace
+
 std::unique_ptr<antlr4::Token> Scanner::make(size_t type, size_t channel, size_t start, size_t stop,
                                              size_t line, size_t column) {
-  auto t = std::make_unique<antlr4::CommonToken>(
+  return std::make_unique<ScannedToken>(
       std::make_pair(source_, static_cast<antlr4::CharStream*>(&chars_)), type, channel, start,
-      stop);
-  t->setLine(line);
-  t->setCharPositionInLine(column);
-  return t;
+      stop, line, column);
 }
 
 std::unique_ptr<antlr4::Token> Scanner::nextToken() {
