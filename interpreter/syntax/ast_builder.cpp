@@ -55,10 +55,7 @@ Citation AstBuilder::citationToken(antlr4::Token* t) {
   Citation c;
   if (t == nullptr) return c;
   c.range = range(t);
-  std::string s = t->getText();
-  static constexpr std::string_view kSection = "\u00A7";  // §
-  if (s.compare(0, kSection.size(), kSection) == 0) s.erase(0, kSection.size());
-  c.text = std::move(s);
+  c.text = citationText(t->getText());
   return c;
 }
 

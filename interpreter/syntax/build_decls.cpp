@@ -39,69 +39,8 @@ DeclPtr AstBuilder::declaration(P::DeclarationContext* ctx) {
         words += t->getSymbol()->getText();
         types.push_back(t->getSymbol()->getType());
       }
-      if (!types.empty()) {
-        switch (types[0]) {
-          case P::OPTION:
-            kind = DeclKind::Option;
-            break;
-          case P::ENUM:
-            kind = DeclKind::Enum;
-            break;
-          case P::CONST:
-            kind = DeclKind::Const;
-            break;
-          case P::UNIT:
-            kind = (types.size() > 1 && types[1] == P::TYPE) ? DeclKind::UnitType
-                                                             : DeclKind::UnitClass;
-            break;
-          case P::TERRAIN:
-            kind = DeclKind::Terrain;
-            break;
-          case P::HEXSIDE:
-            kind = DeclKind::Hexside;
-            break;
-          case P::TABLE:
-            kind = DeclKind::Table;
-            break;
-          case P::QUANTITY:
-            kind = DeclKind::Quantity;
-            break;
-          case P::MODIFIER:
-            kind = DeclKind::Modifier;
-            break;
-          case P::FUNCTION:
-            kind = DeclKind::Function;
-            break;
-          case P::PROCEDURE:
-            kind = DeclKind::Procedure;
-            break;
-          case P::ACTION:
-            kind = DeclKind::Action;
-            break;
-          case P::RESULTS:
-            kind = DeclKind::Results;
-            break;
-          case P::EVENT:
-            kind = DeclKind::Event;
-            break;
-          case P::TRIGGER:
-            kind = DeclKind::Trigger;
-            break;
-          case P::DIE:
-            kind = DeclKind::Die;
-            break;
-          case P::LEVELS:
-            kind = DeclKind::Levels;
-            break;
-          // Phases and steps live in the sequence of play; removeKind says which.
-          case P::PHASE:
-          case P::STEP:
-            kind = DeclKind::Sequence;
-            break;
-          default:
-            break;
-        }
-      }
+      if (!types.empty())
+        kind = removedDeclKind(types[0], types.size() > 1 ? types[1] : 0).value_or(kind);
     }
     auto d = std::make_unique<Decl>(kind);
     d->overlay = OverlayMode::Remove;

@@ -180,10 +180,7 @@ class Descent {
     const antlr4::Token* x = take(P::CITATION);
     Citation c;
     c.range = rangeOf(x);
-    std::string s = x->getText();
-    static constexpr std::string_view kSection = "\u00A7";  // §
-    if (s.compare(0, kSection.size(), kSection) == 0) s.erase(0, kSection.size());
-    c.text = std::move(s);
+    c.text = citationText(x->getText());
     return c;
   }
   void citations(std::vector<Citation>& out) {
@@ -804,69 +801,15 @@ DeclPtr Descent::removeDecl() {
   const size_t start = pos_;
   take(P::REMOVE);
   std::string words = tok()->getText();
-  DeclKind kind = DeclKind::Option;
-  switch (next()->getType()) {
-    case P::OPTION:
-      kind = DeclKind::Option;
-      break;
-    case P::ENUM:
-      kind = DeclKind::Enum;
-      break;
-    case P::CONST:
-      kind = DeclKind::Const;
-      break;
-    case P::UNIT:
-      if (t() != P::CLASS && t() != P::TYPE) throw Decline{};
-      kind = t() == P::TYPE ? DeclKind::UnitType : DeclKind::UnitClass;
-      words += ' ' + next()->getText();
-      break;
-    case P::TERRAIN:
-      kind = DeclKind::Terrain;
-      break;
-    case P::HEXSIDE:
-      kind = DeclKind::Hexside;
-      break;
-    case P::TABLE:
-      kind = DeclKind::Table;
-      break;
-    case P::QUANTITY:
-      kind = DeclKind::Quantity;
-      break;
-    case P::MODIFIER:
-      kind = DeclKind::Modifier;
-      break;
-    case P::FUNCTION:
-      kind = DeclKind::Function;
-      break;
-    case P::PROCEDURE:
-      kind = DeclKind::Procedure;
-      break;
-    case P::ACTION:
-      kind = DeclKind::Action;
-      break;
-    case P::RESULTS:
-      kind = DeclKind::Results;
-      break;
-    case P::EVENT:
-      kind = DeclKind::Event;
-      break;
-    case P::TRIGGER:
-      kind = DeclKind::Trigger;
-      break;
-    case P::DIE:
-      kind = DeclKind::Die;
-      break;
-    case P::LEVELS:
-      kind = DeclKind::Levels;
-      break;
-    case P::PHASE:
-    case P::STEP:
-      kind = DeclKind::Sequence;
-      break;
-    default:
-      throw Decline{};
+  const size_t first = next()->getType();
+  if (first == P::UNIT) {
+    if (t() != P::CLASS && t() != P::TYPE) throw Decline{};
+    words += ' ' + tok()->getText();
   }
-  auto d = std::make_unique<Decl>(kind);
+  const std::optional<DeclKind> kind =
+      removedDeclKind(first, first == P::UNIT ? next()->getType() : 0);
+  if (!kind) throw Decline{};
+  auto d = std::make_unique<Decl>(*kind);
   d->overlay = OverlayMode::Remove;
   d->removeKind = std::move(words);
   d->qualified = qualifiedName();

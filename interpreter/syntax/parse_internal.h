@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
+#include "ast/ast.h"
 #include "diag/diagnostics.h"
 #include "syntax/antlr.h"
 
@@ -86,6 +88,11 @@ int bracketDelta(size_t tokenType);
 size_t minusTokenType();
 // The closing bracket that matches an opening one ('(' -> ')'), by token type; 0 if none.
 size_t matchingBracket(size_t tokenType);
+
+// The kind of declaration a `remove` names (grammar rule `declKind`), from the type of its first
+// word and, after `unit`, of its second (`unit type`: a unit type; `unit class` or `unit` alone: a
+// class). Phases and steps are part of the sequence of play. Nothing for any other first word.
+std::optional<ast::DeclKind> removedDeclKind(size_t first, size_t second);
 
 // The range of one token: its first code point to just past its last (a token that spans lines,
 // which only a string with an escaped newline can do, ends on its last line).

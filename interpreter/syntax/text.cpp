@@ -216,4 +216,10 @@ std::string quoteForMessage(std::string_view text, size_t maxCodePoints) {
   return out;
 }
 
+std::string citationText(std::string tokenText) {
+  static constexpr std::string_view kSection = "\u00A7";  // §
+  if (tokenText.compare(0, kSection.size(), kSection) == 0) tokenText.erase(0, kSection.size());
+  return tokenText;
+}
+
 }  // namespace polemos::syntax

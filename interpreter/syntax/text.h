@@ -70,6 +70,9 @@ struct Unescaped {
 };
 Unescaped unescapeString(std::string_view text);
 
+// A CITATION token's text without its section sign: `§7.43` -> "7.43".
+std::string citationText(std::string tokenText);
+
 // A token or character shown in a message: quoted, truncated past `maxCodePoints`, with control
 // characters written as U+XXXX.
 std::string quoteForMessage(std::string_view text, size_t maxCodePoints = 32);

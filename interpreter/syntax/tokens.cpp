@@ -178,4 +178,54 @@ diag::SourceRange contextRange(diag::FileId file, const antlr4::ParserRuleContex
   return r;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Declaration kinds
+// ---------------------------------------------------------------------------------------------
+
+std::optional<ast::DeclKind> removedDeclKind(size_t first, size_t second) {
+  using K = ast::DeclKind;
+  switch (first) {
+    case P::OPTION:
+      return K::Option;
+    case P::ENUM:
+      return K::Enum;
+    case P::CONST:
+      return K::Const;
+    case P::UNIT:
+      return second == P::TYPE ? K::UnitType : K::UnitClass;
+    case P::TERRAIN:
+      return K::Terrain;
+    case P::HEXSIDE:
+      return K::Hexside;
+    case P::TABLE:
+      return K::Table;
+    case P::QUANTITY:
+      return K::Quantity;
+    case P::MODIFIER:
+      return K::Modifier;
+    case P::FUNCTION:
+      return K::Function;
+    case P::PROCEDURE:
+      return K::Procedure;
+    case P::ACTION:
+      return K::Action;
+    case P::RESULTS:
+      return K::Results;
+    case P::EVENT:
+      return K::Event;
+    case P::TRIGGER:
+      return K::Trigger;
+    case P::DIE:
+      return K::Die;
+    case P::LEVELS:
+      return K::Levels;
+    // Phases and steps live in the sequence of play; the declaration's removeKind says which.
+    case P::PHASE:
+    case P::STEP:
+      return K::Sequence;
+    default:
+      return std::nullopt;
+  }
+}
+
 }  // namespace polemos::syntax
