@@ -10,12 +10,13 @@
 // whatever the builder would report (a chained comparison, an unknown escape in a string, a
 // second map, an expression deeper than limits::kMaxExprDepth) and nesting deeper than
 // kMaxDepth, so that every message comes from one place (the generated parser's path). A test
-// holds the two parsers to the same AST on every shipped file, every test file and mutants of
-// them (tests/unit/syntax_handwritten_test.cpp).
+// holds the two parsers to the same AST on every shipped file, every test file, the parser fuzz
+// corpus, mutants of the shipped files and snippets written from the grammar alone
+// (tests/unit/syntax_handwritten_test.cpp).
 #include "syntax/descent.h"
 
 #include <algorithm>
-#include <array>
+#include <optional>
 
 #include "limits/limits.h"
 #include "syntax/text.h"
