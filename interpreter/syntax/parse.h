@@ -1,9 +1,10 @@
 // The front door of the front end: source text in, AST out.
 //
-// Wraps the ANTLR-generated lexer and parser (the only module that sees them), validates the
-// input first (size, UTF-8, nesting depth) so that no input can crash, hang or exhaust the stack,
-// reports every lexical and syntax error into the diagnostics engine with the whole offending
-// token underlined, and builds the hand-written AST. It does not resolve names or check types.
+// Wraps the hand-written parser, which reads a correct file, and the ANTLR-generated lexer and
+// parser (the only module that sees them), which read the rest; validates the input first (size,
+// UTF-8, nesting depth) so that no input can crash, hang or exhaust the stack, reports every
+// lexical and syntax error into the diagnostics engine with the whole offending token
+// underlined, and builds the hand-written AST. It does not resolve names or check types.
 #pragma once
 
 #include <memory>
