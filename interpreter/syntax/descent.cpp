@@ -19,6 +19,8 @@
 #include <optional>
 
 #include "limits/limits.h"
+#include "syntax/ast_builder_internal.h"
+#include "syntax/keywords.h"
 #include "syntax/text.h"
 
 namespace polemos::syntax {
@@ -42,8 +44,6 @@ struct Literals {
          lt = 0, le = 0, gt = 0, ge = 0, question = 0;
   std::vector<uint8_t> ident, stmtName;  // by token type: usable as a name / to begin a statement
   Literals() {
-    const antlr4::dfa::Vocabulary& v = lexerVocabulary();
-    const size_t n = v.getMaxTokenType() + 1;
     const std::pair<const char*, size_t*> names[] = {
         {"'('", &lparen},  {"')'", &rparen},      {"'['", &lbrack},       {"']'", &rbrack},
         {"'{'", &lbrace},  {"'}'", &rbrace},      {"','", &comma},        {"';'", &semi},
@@ -52,25 +52,11 @@ struct Literals {
         {"'-'", &minus},   {"'*'", &star},        {"'/'", &slash},        {"'%'", &percent},
         {"'=='", &eq},     {"'!='", &ne},         {"'<'", &lt},           {"'<='", &le},
         {"'>'", &gt},      {"'>='", &ge},         {"'?'", &question}};
-    for (size_t t = 1; t < n; ++t) {
-      const std::string lit = v.getLiteralName(t);
-      for (const auto& [name, field] : names)
-        if (lit == name) *field = t;
-    }
-    // grammar/Polemos.g4, rules `ident` and `stmtName`.
-    ident.assign(n, 0);
-    const size_t soft[] = {
-        P::ID,    P::PART,     P::OF,      P::SIDE,    P::GAME,       P::STATE,   P::UNIT,
-        P::CLASS, P::TYPE,     P::TERRAIN, P::HEXSIDE, P::ATTRIBUTES, P::ROWS,    P::COLUMNS,
-        P::ON,    P::BECAUSE,  P::ALWAYS,  P::UP,      P::DOWN,       P::NEAREST, P::SHIFT,
-        P::LEVEL, P::MAP,      P::LABELS,  P::DEFAULT, P::ELEVATION,  P::GROUP,   P::FORCE,
-        P::AT,    P::FACING,   P::RULES,   P::FROM,    P::UNTIL,      P::PASSES,  P::ALLOW,
-        P::END,   P::REQUIRES, P::START,   P::BY,      P::HIGHEST,    P::LOWEST,  P::EACH,
-        P::ADD,   P::REMOVE,   P::REPLACE, P::EVENT,   P::NOTE,       P::DIE,     P::STEP,
-        P::PHASE, P::EXTENDS,  P::HOUSE,   P::MODULE,  P::SCENARIO,   P::TABLE,   P::FUNCTION,
-        P::PAUSE, P::HEX,      P::COUNTER, P::MARKER};
-    for (size_t t : soft)
-      if (t < n) ident[t] = 1;
+    for (const auto& [name, field] : names) *field = literalTokenType(name);
+    // grammar/Polemos.g4, rules `ident` (ID and the soft keywords) and `stmtName` (less four).
+    ident.assign(lexerVocabulary().getMaxTokenType() + 1, 0);
+    ident[P::ID] = 1;
+    for (size_t t : softKeywordTypes()) ident[t] = 1;
     stmtName = ident;
     for (size_t t : {size_t{P::NOTE}, size_t{P::PAUSE}, size_t{P::PHASE}, size_t{P::STEP}})
       stmtName[t] = 0;
@@ -205,22 +191,12 @@ class Descent {
   }
   // Sets e's depth; declines past the builder's limit (which it reports).
   static ExprPtr bounded(ExprPtr e) {
-    uint32_t d = 0;
-    for (const auto& o : e->operands)
-      if (o) d = std::max(d, o->depth);
-    for (const auto& a : e->args)
-      if (a.value) d = std::max(d, a.value->depth);
-    if (e->rollCount) d = std::max(d, e->rollCount->depth);
-    e->depth = d + 1;
+    building::measure(*e);
     if (e->depth > static_cast<uint32_t>(limits::kMaxExprDepth)) throw Decline{};
     return e;
   }
   static ExprPtr binary(BinaryOp op, ExprPtr lhs, ExprPtr rhs) {
-    auto e = make(ExprKind::Binary, spanRanges(lhs->range, rhs->range));
-    e->binaryOp = op;
-    e->operands.push_back(std::move(lhs));
-    e->operands.push_back(std::move(rhs));
-    return bounded(std::move(e));
+    return bounded(building::binary(op, std::move(lhs), std::move(rhs)));
   }
 
   ExprPtr expr();
@@ -1194,11 +1170,13 @@ TableRow Descent::tableRow() {
   take(L.colon);
   for (;;) {
     const size_t type = t();
+    const bool isCell = type == L.minus || type == P::INT || type == P::ODDS || type == P::STRING ||
+                        type == P::TRUE || type == P::FALSE || type == P::NONE || isIdent(type);
+    if (!isCell) break;
+    const antlr4::Token* x = next();
     TableCell cell;
-    const antlr4::Token* x = tok();
+    cell.range = rangeOf(x);
     if (type == L.minus) {
-      next();
-      cell.range = rangeOf(x);
       // '-': a negative number when it touches the INT that follows, else an empty cell.
       cell.kind = TableCell::Empty;
       cell.text = "-";
@@ -1213,42 +1191,28 @@ TableRow Descent::tableRow() {
         cell.range = spanRanges(cell.range, rangeOf(n));
       }
     } else if (type == P::INT) {
-      next();
-      cell.range = rangeOf(x);
       cell.kind = TableCell::Int;
       IntValue v = integer(x);
       cell.intValue = v.value;
       cell.overflow = v.overflow;
     } else if (type == P::ODDS) {
-      next();
-      cell.range = rangeOf(x);
       cell.kind = TableCell::Odds;
       OddsValue v = parseOdds(x->getText());
       cell.intValue = v.a;
       cell.oddsB = v.b;
       cell.overflow = v.overflow;
     } else if (type == P::STRING) {
-      next();
-      cell.range = rangeOf(x);
       cell.kind = TableCell::String;
       cell.text = string(x);
     } else if (type == P::TRUE || type == P::FALSE) {
-      next();
-      cell.range = rangeOf(x);
       cell.kind = TableCell::Bool;
       cell.intValue = type == P::TRUE ? 1 : 0;
       cell.text = type == P::TRUE ? "true" : "false";
     } else if (type == P::NONE) {
-      next();
-      cell.range = rangeOf(x);
       cell.kind = TableCell::None;
-    } else if (isIdent(type)) {
-      next();
-      cell.range = rangeOf(x);
+    } else {
       cell.kind = TableCell::Name;
       cell.text = x->getText();
-    } else {
-      break;
     }
     row.cells.push_back(std::move(cell));
   }

@@ -25,4 +25,8 @@ inline constexpr std::array<std::string_view, 36> kReservedWords = {
 // grammar order. Soft keywords are ordinary names wherever they do not start a construct.
 std::vector<std::string> lexerKeywords();
 
+// The token types of the soft keywords (every keyword of the lexer not in kReservedWords): with
+// ID, the tokens the grammar's `ident` accepts as a name.
+std::vector<size_t> softKeywordTypes();
+
 }  // namespace polemos::syntax

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
@@ -81,6 +82,9 @@ class Scanner {
 // The generated lexer's vocabulary (static data of the generated code): each token type with its
 // literal name ('ruleset', '{') and symbolic name (ID, CITATION).
 const antlr4::dfa::Vocabulary& lexerVocabulary();
+
+// The type of the literal token written `literal` in the grammar ("'('", "'..'"); 0 if none.
+size_t literalTokenType(std::string_view literal);
 
 // +1 for an opening bracket token ( [ {, -1 for a closing one, 0 for any other token type.
 int bracketDelta(size_t tokenType);

@@ -68,31 +68,30 @@ const antlr4::dfa::Vocabulary& lexerVocabulary() {
   return lexer.getVocabulary();
 }
 
+size_t literalTokenType(std::string_view literal) {
+  const antlr4::dfa::Vocabulary& v = lexerVocabulary();
+  for (size_t t = 1; t <= v.getMaxTokenType(); ++t)
+    if (v.getLiteralName(t) == literal) return t;
+  return 0;
+}
+
 namespace {
 struct BracketTable {
   BracketTable() {
-    const antlr4::dfa::Vocabulary& v = lexerVocabulary();
-    const size_t n = v.getMaxTokenType() + 1;
+    const size_t n = lexerVocabulary().getMaxTokenType() + 1;
     delta.assign(n, 0);
     match.assign(n, 0);
     static constexpr std::pair<const char*, const char*> kPairs[] = {
         {"'('", "')'"}, {"'['", "']'"}, {"'{'", "'}'"}};
     for (const auto& [open, close] : kPairs) {
-      size_t o = 0, c = 0;
-      for (size_t t = 1; t < n; ++t) {
-        if (v.getLiteralName(t) == open) o = t;
-        if (v.getLiteralName(t) == close) c = t;
-      }
+      const size_t o = literalTokenType(open), c = literalTokenType(close);
       if (o != 0 && c != 0) {
         delta[o] = 1;
         delta[c] = -1;
         match[o] = c;
       }
     }
-    for (size_t t = 1; t < n; ++t) {
-      const std::string lit = v.getLiteralName(t);
-      if (lit == "'-'") minus = t;
-    }
+    minus = literalTokenType("'-'");
   }
   std::vector<int> delta;
   std::vector<size_t> match;
