@@ -163,6 +163,61 @@ struct Loader::Impl {
 
   explicit Impl(Loader& l) : self(l), D(l.diags_) {}
 
+  // The tree of the file at `key` whose text is `text`: the one in the cache when it was parsed
+  // from the same text, byte for byte, else parsed now and cached. Loaders sharing the cache wait
+  // for a file another is parsing rather than parse it twice. A copy of the entry (its tree is
+  // shared); no tree if the parser gave none.
+  ParsedFile cachedOrParsed(const std::string& key, const fs::path& p, std::string text) {
+    ParseCache& cache = *self.parseCache_;
+    std::unique_lock<std::mutex> lock(cache.m);
+    for (;;) {
+      auto it = cache.files.find(key);
+      if (it == cache.files.end()) break;
+      if (it->second.pending) {
+        cache.parsed.wait(lock);
+        continue;
+      }
+      if (D.sources().text(it->second.file) == text) return it->second;
+      break;
+    }
+    cache.files[key].pending = true;
+    lock.unlock();
+    // Whatever happens below, the entry is no longer pending once this returns (or throws).
+    struct Settle {
+      ParseCache& cache;
+      const std::string& key;
+      bool done = false;
+      void operator()(const ParsedFile* result) {
+        std::lock_guard<std::mutex> relock(cache.m);
+        if (result)
+          cache.files[key] = *result;
+        else
+          cache.files.erase(key);
+        done = true;
+        cache.parsed.notify_all();
+      }
+      ~Settle() {
+        if (!done) (*this)(nullptr);
+      }
+    } settle{cache, key};
+    ParsedFile entry;
+    entry.source = sourceName(p);
+    entry.hash = textHash(text);
+    entry.file = D.sources().add(displayPath(p), std::move(text));
+    size_t errorsBefore = D.reportCount();
+    std::unique_ptr<ast::File> f = syntax::parseFile(D, entry.file);
+    if (!f) {
+      settle(nullptr);
+      return entry;
+    }
+    checkCitationDocuments(*f);
+    // A file with syntax errors holds an incomplete tree: no load that uses it is compiled.
+    entry.broken = D.reportCount() > errorsBefore;
+    entry.tree = std::move(f);
+    settle(&entry);
+    return entry;
+  }
+
   // A file is parsed once per Loader, however many loads read it (`polemos check rulesets` loads
   // Standard's files for every scenario and overlay): a later load reads the file again and
   // reuses the tree when the text is the same, byte for byte. Its syntax and citation errors were
@@ -182,22 +237,8 @@ struct Loader::Impl {
       D.error(from, why);
       return nullptr;
     }
-    auto cached = self.parseCache_.find(key);
-    if (cached == self.parseCache_.end() || D.sources().text(cached->second.file) != text) {
-      ParsedFile entry;
-      entry.source = sourceName(p);
-      entry.hash = textHash(text);
-      entry.file = D.sources().add(displayPath(p), std::move(text));
-      size_t errorsBefore = D.reportCount();
-      std::unique_ptr<ast::File> f = syntax::parseFile(D, entry.file);
-      if (!f) return nullptr;
-      checkCitationDocuments(*f);
-      // A file with syntax errors holds an incomplete tree: no load that uses it is compiled.
-      entry.broken = D.reportCount() > errorsBefore;
-      entry.tree = std::move(f);
-      cached = self.parseCache_.insert_or_assign(key, std::move(entry)).first;
-    }
-    const ParsedFile& entry = cached->second;
+    ParsedFile entry = cachedOrParsed(key, p, std::move(text));
+    if (!entry.tree) return nullptr;
     sourceFiles.emplace_back(entry.source, entry.hash);
     ast::File* raw = entry.tree.get();
     if (entry.broken) {
@@ -730,7 +771,7 @@ struct Loader::Impl {
   bool firstCheckOf(const std::string& path) {
     std::error_code ec;
     fs::path p = fs::weakly_canonical(fs::path(path), ec);
-    return self.checkedRulesets_.insert(ec ? path : p.string()).second;
+    return self.checkedRulesets_->claim(ec ? path : p.string());
   }
 
   void checkFile(const std::string& path) {
@@ -838,6 +879,11 @@ std::string declName(const ast::Decl& d) {
 void Loader::checkFile(const std::string& path) {
   Impl impl(*this);
   impl.checkFile(path);
+}
+
+void Loader::parseOnly(const std::string& path) {
+  Impl impl(*this);
+  impl.parsePath(path, {});
 }
 
 void Loader::checkText(const std::string& path, std::string text) {

@@ -6,8 +6,10 @@
 // declarations to the compiler. Every problem is a diagnostic; nothing throws past this API.
 #pragma once
 
+#include <condition_variable>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
@@ -90,6 +92,20 @@ class Loader {
   // text stands for that path for the rest of this loader's life.
   void checkText(const std::string& path, std::string text);
 
+  // Parses a file into the cache without checking it, so that the loads of later checks find it
+  // parsed (check_files.h parses every file given on several threads first); its syntax errors
+  // are reported now.
+  void parseOnly(const std::string& path);
+
+  // Makes this loader share `other`'s parsed files and the rulesets it has checked, for loaders
+  // that check files together on several threads (check_files.h): a file is parsed once for all
+  // of them and a ruleset checked once. Both must report to Diagnostics over one SourceManager
+  // (the trees' locations are that manager's file ids).
+  void shareCachesOf(const Loader& other) {
+    parseCache_ = other.parseCache_;
+    checkedRulesets_ = other.checkedRulesets_;
+  }
+
   // A house-rule file as given: a path that exists; else, under each search root, rulesets/house/H
   // (with .pol added if it lacks it), so `--house no_displacement` finds the shipped file; else
   // rulesets/H (`house/no_displacement.pol`). The name as given when nothing matches.
@@ -102,18 +118,33 @@ class Loader {
  private:
   struct Impl;
   // A file parsed by this loader: its tree, whether parsing it reported errors (syntax, or a
-  // citation of another document), and its name and hash for a save's list of sources.
+  // citation of another document), and its name and hash for a save's list of sources. `pending`:
+  // another loader sharing the cache is parsing it now.
   struct ParsedFile {
     std::shared_ptr<ast::File> tree;
     diag::FileId file{};
     bool broken = false;
+    bool pending = false;
     std::string source, hash;
+  };
+  struct ParseCache {
+    std::mutex m;
+    std::condition_variable parsed;           // a pending file is done (or given up)
+    std::map<std::string, ParsedFile> files;  // by canonical path
+  };
+  struct CheckedRulesets {
+    std::mutex m;
+    std::set<std::string> paths;  // by canonical path
+    bool claim(const std::string& path) {
+      std::lock_guard<std::mutex> lock(m);
+      return paths.insert(path).second;
+    }
   };
   diag::Diagnostics& diags_;
   std::vector<std::string> roots_;
-  std::set<std::string> checkedRulesets_;         // by canonical path
-  std::map<std::string, std::string> texts_;      // sources given in memory (checkText), by path
-  std::map<std::string, ParsedFile> parseCache_;  // by canonical path
+  std::shared_ptr<CheckedRulesets> checkedRulesets_ = std::make_shared<CheckedRulesets>();
+  std::map<std::string, std::string> texts_;  // sources given in memory (checkText), by path
+  std::shared_ptr<ParseCache> parseCache_ = std::make_shared<ParseCache>();
 };
 
 }  // namespace polemos::check

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,16 +38,19 @@ struct SourceRange {
   bool valid() const { return begin.valid(); }
 };
 
+// Safe to share between threads (loaders checking files together add to one): a file, once
+// added, never moves, so the references it hands out stay good while others are added.
 class SourceManager {
  public:
   // Adds a file's text and returns its id. Text is kept as given (it may be invalid UTF-8: the
   // lexer wrapper reports that, not this class).
   FileId add(std::string name, std::string text);
-
-  const std::string& name(FileId id) const { return files_.at(id).name; }
-  const std::string& text(FileId id) const { return files_.at(id).text; }
-  size_t fileCount() const { return files_.size(); }
-
+  const std::string& name(FileId id) const { return at(id).name; }
+  const std::string& text(FileId id) const { return at(id).text; }
+  size_t fileCount() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return files_.size();
+  }
   // The text of one line, without its line terminator; empty if out of range.
   std::string_view line(FileId id, uint32_t line) const;
   uint32_t lineCount(FileId id) const;
@@ -56,7 +61,10 @@ class SourceManager {
     std::string text;
     std::vector<uint32_t> lineStarts;  // byte offset of each line's first character
   };
-  std::vector<File> files_;
+  const File& at(FileId id) const;    // throws std::out_of_range, as before
+  const File* find(FileId id) const;  // null if out of range
+  mutable std::mutex mutex_;
+  std::deque<File> files_;
 };
 
 }  // namespace polemos::diag
