@@ -1,6 +1,5 @@
 // check/check_files: several files checked on several threads report exactly what checking them
-// in turn on one thread reports; the shipped rulesets are clean on any number of threads; the
-// SourceManager the threads share hands out stable, distinct files when added to at once.
+// in turn on one thread reports; the shipped rulesets are clean on any number of threads.
 #include "check/check_files.h"
 
 #include <gtest/gtest.h>
@@ -8,19 +7,15 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 
-#include "diag/source.h"
+#include "temp_files.h"
 
 namespace fs = std::filesystem;
 using namespace polemos;
 
 namespace {
 
-void write(const fs::path& p, const std::string& text) {
-  std::ofstream out(p);
-  out << text;
-}
+using test::write;
 
 std::vector<std::string> polFiles(const std::vector<fs::path>& dirs) {
   std::vector<std::string> out;
@@ -120,33 +115,4 @@ TEST(CheckFiles, AMissingFileIsReportedAsInTurn) {
   check::FilesChecked many = check::checkFiles(files, 3);
   EXPECT_EQ(many.rendered, one.rendered);
   fs::remove_all(dir);
-}
-
-TEST(SourceManager, FilesAddedFromSeveralThreadsAtOnceKeepTheirText) {
-  diag::SourceManager sources;
-  constexpr int kEach = 2000;
-  std::vector<std::vector<std::pair<diag::FileId, std::string>>> added(4);
-  std::vector<std::thread> pool;
-  for (int t = 0; t < 4; ++t)
-    pool.emplace_back([&, t] {
-      for (int i = 0; i < kEach; ++i) {
-        std::string text = "file " + std::to_string(t) + " " + std::to_string(i) + "\nline 2\n";
-        diag::FileId id = sources.add("f" + std::to_string(t), text);
-        // What another thread adds meanwhile never moves what this one reads.
-        if (sources.text(id) != text || sources.line(id, 2) != "line 2") std::abort();
-        added[static_cast<size_t>(t)].emplace_back(id, text);
-      }
-    });
-  for (auto& th : pool) th.join();
-  ASSERT_EQ(sources.fileCount(), size_t{4 * kEach});
-  std::vector<bool> seen(sources.fileCount(), false);
-  for (int t = 0; t < 4; ++t)
-    for (const auto& [id, text] : added[static_cast<size_t>(t)]) {
-      ASSERT_LT(id, seen.size());
-      EXPECT_FALSE(seen[id]) << "id " << id << " given twice";
-      seen[id] = true;
-      EXPECT_EQ(sources.text(id), text);
-      EXPECT_EQ(sources.name(id), "f" + std::to_string(t));
-      EXPECT_EQ(sources.lineCount(id), 3u);
-    }
 }

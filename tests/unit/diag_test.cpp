@@ -1,6 +1,11 @@
 // Diagnostics: location format, caret under the whole token, sorting, notes, limits, and
-// robustness against odd source text (tabs, invalid UTF-8, very long lines).
+// robustness against odd source text (tabs, invalid UTF-8, very long lines); a SourceManager
+// added to from several threads at once.
 #include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <thread>
+#include <vector>
 
 #include "diag/diagnostics.h"
 
@@ -92,6 +97,35 @@ TEST(Diagnostics, IdenticalReportsAreKeptOnce) {
   d.error(range(a, 1, 0, 1), "worse");
   EXPECT_EQ(d.errorCount(), 2u);
   EXPECT_EQ(d.all().size(), 2u);
+}
+
+TEST(SourceManager, FilesAddedFromSeveralThreadsAtOnceKeepTheirText) {
+  SourceManager sources;
+  constexpr int kEach = 2000;
+  std::vector<std::vector<std::pair<FileId, std::string>>> added(4);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < 4; ++t)
+    pool.emplace_back([&, t] {
+      for (int i = 0; i < kEach; ++i) {
+        std::string text = "file " + std::to_string(t) + " " + std::to_string(i) + "\nline 2\n";
+        FileId id = sources.add("f" + std::to_string(t), text);
+        // What another thread adds meanwhile never moves what this one reads.
+        if (sources.text(id) != text || sources.line(id, 2) != "line 2") std::abort();
+        added[static_cast<size_t>(t)].emplace_back(id, text);
+      }
+    });
+  for (auto& th : pool) th.join();
+  ASSERT_EQ(sources.fileCount(), size_t{4 * kEach});
+  std::vector<bool> seen(sources.fileCount(), false);
+  for (int t = 0; t < 4; ++t)
+    for (const auto& [id, text] : added[static_cast<size_t>(t)]) {
+      ASSERT_LT(id, seen.size());
+      EXPECT_FALSE(seen[id]) << "id " << id << " given twice";
+      seen[id] = true;
+      EXPECT_EQ(sources.text(id), text);
+      EXPECT_EQ(sources.name(id), "f" + std::to_string(t));
+      EXPECT_EQ(sources.lineCount(id), 3u);
+    }
 }
 
 }  // namespace

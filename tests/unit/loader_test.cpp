@@ -9,15 +9,13 @@
 #include <fstream>
 
 #include "diag/diagnostics.h"
+#include "temp_files.h"
 
 namespace fs = std::filesystem;
 using namespace polemos;
 
 namespace {
-void write(const fs::path& p, const std::string& text) {
-  std::ofstream out(p);
-  out << text;
-}
+using test::write;
 }  // namespace
 
 TEST(Loader, BrokenPartFileReadByTwoLoadsIsNotCompiled) {
