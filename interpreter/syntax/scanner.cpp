@@ -93,10 +93,55 @@ void Scanner::advanceTo(size_t end) {
 }
 
 namespace {
+// The memory of tokens freed, kept for the next ones on the same thread: a file's tokens are
+// made one by one and freed together when its parse is done, tens of thousands for `polemos
+// check`, each otherwise a trip through the allocator. At most kMaxKept blocks are kept; what
+// a thread keeps goes back to the allocator when the thread ends. A block freed on another thread
+// than the one that made it (the generated parser runs on a thread of its own) joins that
+// thread's blocks: every block is one ::operator new gave, of the one size.
+// Under AddressSanitizer nothing is kept, so that a token used after it is freed is still caught.
+class TokenBlocks {
+ public:
+#if defined(__SANITIZE_ADDRESS__)
+  static constexpr size_t kMaxKept = 0;
+#else
+  static constexpr size_t kMaxKept = size_t{1} << 16;
+#endif
+  ~TokenBlocks() {
+    for (void* p : free_) ::operator delete(p);
+  }
+  void* take(size_t size) {
+    if (size != size_ || free_.empty()) return ::operator new(size);
+    void* p = free_.back();
+    free_.pop_back();
+    return p;
+  }
+  void give(void* p, size_t size) {
+    if (size != size_ || free_.size() >= kMaxKept) return ::operator delete(p);
+    free_.push_back(p);
+  }
+  explicit TokenBlocks(size_t size) : size_(size) {}
+
+ private:
+  size_t size_;
+  std::vector<void*> free_;
+};
+
 // A token made with its position given: the runtime's constructor from a source asks the source
 // (a lexer that never runs) for a line and a column, through two dynamic casts a token.
 class ScannedToken : public antlr4::CommonToken {
  public:
+  static void* operator new(size_t size) {
+    TokenBlocks* b = blocks();
+    return b ? b->take(size) : ::operator new(size);
+  }
+  static void operator delete(void* p, size_t size) {
+    TokenBlocks* b = blocks();
+    if (b)
+      b->give(p, size);
+    else
+      ::operator delete(p);
+  }
   ScannedToken(std::pair<antlr4::TokenSource*, antlr4::CharStream*> source, size_t type,
                size_t channel, size_t start, size_t stop, size_t line, size_t column)
       : CommonToken(type) {
@@ -106,6 +151,20 @@ class ScannedToken : public antlr4::CommonToken {
     _stop = stop;
     _line = line;
     _charPositionInLine = column;
+  }
+
+ private:
+  // This thread's blocks; null once they are gone (a token freed while the thread ends goes
+  // straight back to the allocator). `gone` has no destructor, so it can be read to the end.
+  static TokenBlocks* blocks() {
+    thread_local bool gone = false;
+    struct Holder {
+      TokenBlocks blocks{sizeof(ScannedToken)};
+      ~Holder() { gone = true; }
+    };
+    if (gone) return nullptr;
+    thread_local Holder held;
+    return &held.blocks;
   }
 };
 }  // namespace
