@@ -314,8 +314,9 @@ class HookCaller {
     MemoCache* memo = c_.interp.memo();
     if (!answered_) {
       // The nested calls' answers, once stepCall has made and recorded them (the first call
-      // that forwards goes there).
+      // that forwards goes there); a constant call's are asked at each call, below.
       for (size_t i = 0; i < fw.calls.size(); ++i) {
+        if (!fw.calls[i].ofUnit) continue;
         ForwardedArgs callArgs;
         for (const ir::Forward::Arg& a : fw.calls[i].args)
           callArgs.push(a.hex ? Value::of(Tag::Hex, ownHex_) : side_);
@@ -327,6 +328,8 @@ class HookCaller {
     }
     // While the memo calls the target directly (MemoCache::worthCaching), so does stepCall.
     if (memo->skipping(fw.target)) return nullptr;
+    for (size_t i = 0; i < fw.calls.size(); ++i)
+      if (!fw.calls[i].ofUnit) answers_[i] = constantAnswer(i, args);
     ForwardedArgs t;
     for (const ir::Forward::Arg& a : fw.args) {
       if (a.call >= 0)
@@ -348,6 +351,24 @@ class HookCaller {
   // whose unit arguments are all one parameter, in a search being kept (not a charge route,
   // which asks a kept search's answers first), its target answered from the memo.
   bool makePlan(std::span<const Value> args);
+  // The answer of constant nested call `i` (ir::Forward::Call::constant) for this hook call's
+  // arguments. It reads nothing of the game, so one answer serves the whole search: the first
+  // time for these arguments it is made and recorded as stepCall makes it, then kept here
+  // (recording it again would add nothing a kept search could ever need to ask again).
+  Value constantAnswer(size_t i, std::span<const Value> args) {
+    const ir::Forward::Call& call = forward_->calls[i];
+    ForwardedArgs a;
+    for (const ir::Forward::Arg& arg : call.args) a.push(args[static_cast<size_t>(arg.param)]);
+    const size_t slot = MemoCache::hash(call.target, a.span()) & (kConstantSlots - 1);
+    ConstantAnswer& e = constants_[slot];
+    if (e.call != static_cast<int32_t>(i) ||
+        !std::equal(e.args.begin(), e.args.end(), a.span().begin(), a.span().end())) {
+      e.call = static_cast<int32_t>(i);
+      e.args.assign(a.span().begin(), a.span().end());
+      e.value = recordedCall(c_, rec_, known_, call.target, a.span(), true);
+    }
+    return e.value;
+  }
 
   Context& c_;
   int32_t fn_;
@@ -361,6 +382,14 @@ class HookCaller {
   Value side_;
   bool answered_ = false;  // the nested calls' answers are in answers_
   std::vector<Value> answers_;
+  // Constant nested calls' answers, by the hash of their arguments (see constantAnswer).
+  static constexpr size_t kConstantSlots = 64;
+  struct ConstantAnswer {
+    int32_t call = -1;
+    std::vector<Value> args;
+    Value value;
+  };
+  std::vector<ConstantAnswer> constants_;
 };
 
 bool HookCaller::makePlan(std::span<const Value> args) {
@@ -388,9 +417,15 @@ bool HookCaller::makePlan(std::span<const Value> args) {
     if (a.call < 0 && (a.side || a.hex) && !ofUnit(a)) return false;
   for (const ir::Forward::Call& call : fw.calls) {
     if (call.args.size() > ForwardedArgs::kMax) return false;
-    if (!call.ofUnit) return false;
-    for (const ir::Forward::Arg& a : call.args)
-      if (!ofUnit(a)) return false;
+    if (call.ofUnit) {
+      for (const ir::Forward::Arg& a : call.args)
+        if (!ofUnit(a)) return false;
+    } else if (call.constant) {
+      for (const ir::Forward::Arg& a : call.args)
+        if (a.param < 0 || static_cast<size_t>(a.param) >= args.size()) return false;
+    } else {
+      return false;
+    }
   }
   if (unitParam >= 0) {
     if (static_cast<size_t>(unitParam) >= args.size()) return false;
@@ -408,7 +443,11 @@ bool HookCaller::makePlan(std::span<const Value> args) {
   forward_ = &fw;
   unitParam_ = unitParam;
   answers_.resize(fw.calls.size());
-  answered_ = fw.calls.empty();
+  answered_ = std::none_of(fw.calls.begin(), fw.calls.end(),
+                           [](const ir::Forward::Call& call) { return call.ofUnit; });
+  if (std::any_of(fw.calls.begin(), fw.calls.end(),
+                  [](const ir::Forward::Call& call) { return !call.ofUnit; }))
+    constants_.resize(kConstantSlots);
   return true;
 }
 

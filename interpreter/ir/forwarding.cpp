@@ -17,6 +17,55 @@ struct Known {
 // How far the code is followed: the forwards looked for are a handful of instructions.
 constexpr int kMaxSteps = 64;
 
+// Whether pure function `fn` reads nothing of the game: its code only moves its arguments, its
+// locals and constants about, works them with arithmetic and comparisons, jumps and calls other
+// such functions (Deluxe's `turn_cost(from, to)`: the 8.4 price of a turn). No member, no
+// builtin, no option, no list of the game's: its answer is the same in every state. `depth`
+// bounds the calls followed (a call deeper, or back into itself, is taken as reading).
+bool readsNothing(const Program& p, int32_t fn, int depth) {
+  if (fn < 0 || static_cast<size_t>(fn) >= p.functions.size() || depth > 8) return false;
+  const Function& f = p.functions[static_cast<size_t>(fn)];
+  if (f.kind != FuncKind::Function) return false;
+  for (const Instr& in : f.code) {
+    switch (in.op) {
+      case Op::Nop:
+      case Op::Const:
+      case Op::Load:
+      case Op::LoadLoad:
+      case Op::Store:
+      case Op::LoadGlobal:
+      case Op::Pop:
+      case Op::Dup:
+      case Op::Add:
+      case Op::Sub:
+      case Op::Mul:
+      case Op::Div:
+      case Op::Mod:
+      case Op::Neg:
+      case Op::Not:
+      case Op::Eq:
+      case Op::Ne:
+      case Op::Lt:
+      case Op::Le:
+      case Op::Gt:
+      case Op::Ge:
+      case Op::Jump:
+      case Op::JumpIfFalse:
+      case Op::JumpIfTrue:
+      case Op::AndJump:
+      case Op::OrJump:
+      case Op::Return:
+        break;
+      case Op::Call:
+        if (in.a == fn || !readsNothing(p, in.a, depth + 1)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<Forward> findForward(const Program& p, int32_t fn) {
@@ -176,13 +225,15 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
         }
         // Otherwise a nested call, whose answer is an argument of the forward: its own
         // arguments are known without a call, and the code goes on.
-        Forward::Call call{in.a, {}, true};
+        Forward::Call call{in.a, {}, true, true};
         for (size_t i = st.size() - static_cast<size_t>(in.b); i < st.size(); ++i) {
           auto a = argOf(st[i]);
           if (!a || a->call >= 0) return std::nullopt;
           call.args.push_back(*a);
           call.ofUnit = call.ofUnit && (a->side || a->hex);
+          call.constant = call.constant && !a->side && !a->hex;
         }
+        call.constant = call.constant && readsNothing(p, in.a, 0);
         st.resize(st.size() - static_cast<size_t>(in.b));
         st.push_back(Known{Known::Called, static_cast<int32_t>(fw.calls.size())});
         fw.calls.push_back(std::move(call));

@@ -174,6 +174,9 @@ struct Forward {
     int32_t target = -1;
     std::vector<Arg> args;
     bool ofUnit = false;  // every argument a unit's side or hex: one answer for one unit
+    // Every argument a parameter of the forwarding function, and the target reads nothing of the
+    // game (ir/forwarding.h): one answer for the same arguments, whatever the state.
+    bool constant = false;
   };
   std::vector<Call> calls;
   // When set (>= 0): the forwarding holds only while hex parameter `hexParam` is not the hex of

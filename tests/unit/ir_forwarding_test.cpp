@@ -323,6 +323,88 @@ TEST(Forwarding, ANestedCallsAnswerMayBeAnArgument) {
   }
 }
 
+// f(u, from, to) = g(u.side, from, h(from, to)), h's code given: Deluxe's rotation_cost passes on
+// the 8.4 price of a turn, turn_cost(from, to), which reads nothing of the game.
+Program withPlainNested(std::vector<Instr> hCode) {
+  Program p = withNested({{Op::Load, 0, 0},
+                          {Op::Member, kSide, 0},
+                          {Op::Load, 1, 0},
+                          {Op::Load, 1, 0},
+                          {Op::Load, 2, 0},
+                          {Op::Call, 2, 2},
+                          {Op::Call, 0, 3},
+                          {Op::Return, 0, 0}});
+  p.functions[2].paramTypes = {of(TypeKind::Hex), of(TypeKind::Hex)};
+  p.functions[2].code = std::move(hCode);
+  p.constants.push_back(Value::integer(6));
+  return p;
+}
+
+TEST(Forwarding, ANestedCallOfParametersIsConstantWhenItsTargetReadsNothing) {
+  auto constant = [](std::vector<Instr> hCode) {
+    Program p = withPlainNested(std::move(hCode));
+    auto fw = findForward(p, 1);
+    EXPECT_TRUE(fw);
+    if (!fw || fw->calls.size() != 1) return false;
+    EXPECT_FALSE(fw->calls[0].ofUnit);
+    EXPECT_EQ(fw->calls[0].args.size(), 2u);
+    EXPECT_EQ(fw->args[2].call, 0);
+    return fw->calls[0].constant;
+  };
+  // (to - from + 6) % 6 <= 1, through a local: arithmetic, comparisons, locals and jumps only.
+  EXPECT_TRUE(constant({{Op::Load, 1, 0},
+                        {Op::Load, 0, 0},
+                        {Op::Sub, 0, 0},
+                        {Op::Const, 0, 0},
+                        {Op::Add, 0, 0},
+                        {Op::Const, 0, 0},
+                        {Op::Mod, 0, 0},
+                        {Op::Store, 2, 0},
+                        {Op::Load, 2, 0},
+                        {Op::Const, 0, 0},
+                        {Op::Le, 0, 0},
+                        {Op::JumpIfFalse, 13, 0},
+                        {Op::Const, 0, 0},
+                        {Op::Return, 0, 0}}));
+  // A member of an argument (a hex's terrain, a unit's field) is a read of the game.
+  EXPECT_FALSE(constant({{Op::Load, 0, 0}, {Op::Member, kHex, 0}, {Op::Return, 0, 0}}));
+  EXPECT_FALSE(constant({{Op::LoadMember, 0, kHex}, {Op::Member, kHex, 0}, {Op::Return, 0, 0}}));
+  // So is any builtin (units_at, distance, ...), an option, an index into a list.
+  EXPECT_FALSE(constant({{Op::Load, 0, 0}, {Op::CallBuiltin, 0, 1}, {Op::Return, 0, 0}}));
+  EXPECT_FALSE(constant({{Op::LoadOption, 0, 0}, {Op::Return, 0, 0}}));
+  EXPECT_FALSE(constant({{Op::Load, 0, 0}, {Op::Const, 0, 0}, {Op::Index, 1, 0}, {Op::Return}}));
+  // A call of itself is not followed.
+  EXPECT_FALSE(constant({{Op::Load, 0, 0}, {Op::Load, 1, 0}, {Op::Call, 2, 2}, {Op::Return}}));
+  // A call of another function that reads nothing reads nothing; of one that reads, reads.
+  {
+    Program p = withPlainNested({{Op::Load, 0, 0}, {Op::Call, 3, 1}, {Op::Return, 0, 0}});
+    Function k;
+    k.name = "k";
+    k.arity = 1;
+    k.locals = 1;
+    k.paramTypes = {of(TypeKind::Hex)};
+    k.code = {{Op::Load, 0, 0}, {Op::Neg, 0, 0}, {Op::Return, 0, 0}};
+    p.functions.push_back(k);
+    auto fw = findForward(p, 1);
+    ASSERT_TRUE(fw);
+    EXPECT_TRUE(fw->calls[0].constant);
+    p.functions[3].code = {{Op::Load, 0, 0}, {Op::Member, kHex, 0}, {Op::Return, 0, 0}};
+    fw = findForward(p, 1);
+    ASSERT_TRUE(fw);
+    EXPECT_FALSE(fw->calls[0].constant);
+  }
+  // A unit's side or hex among the arguments: one answer a search (ofUnit) or neither, never
+  // constant (the answer would be the unit's).
+  {
+    Program p = withNested(nestedShape());
+    p.functions[2].code = {{Op::Const, 0, 0}, {Op::Return, 0, 0}};
+    auto fw = findForward(p, 1);
+    ASSERT_TRUE(fw);
+    EXPECT_TRUE(fw->calls[0].ofUnit);
+    EXPECT_FALSE(fw->calls[0].constant);
+  }
+}
+
 TEST(Forwarding, ANestedAnswerUsedOtherwiseIsNoForward) {
   auto refused = [](std::vector<Instr> code, const char* why) {
     Program p = withNested(std::move(code));
@@ -487,8 +569,12 @@ TEST(Forwarding, DeluxesMovementHooksForwardToTheSidesFunctions) {
   EXPECT_EQ(rotate.forward->target, p.findFunction("side_rotation_cost"));
   EXPECT_EQ(rotate.forward->hexParam, 1);  // at
   EXPECT_EQ(rotate.forward->unitParam, 0);
-  ASSERT_EQ(rotate.forward->args.size(), 4u);
+  ASSERT_EQ(rotate.forward->args.size(), 3u);
   EXPECT_TRUE(rotate.forward->args[0].side);
+  EXPECT_EQ(rotate.forward->args[2].call, 0);  // the turn's 8.4 price
+  ASSERT_EQ(rotate.forward->calls.size(), 1u);
+  EXPECT_EQ(rotate.forward->calls[0].target, p.findFunction("turn_cost"));
+  EXPECT_TRUE(rotate.forward->calls[0].constant);
   const Function& stops = fn(p, "stops_movement");
   ASSERT_TRUE(stops.forward);
   EXPECT_EQ(stops.forward->target, p.findFunction("in_ezoc"));
