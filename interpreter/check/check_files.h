@@ -3,9 +3,13 @@
 // the ruleset it names, a `part of` file through its ruleset, once), on several threads when
 // there are several files and more than one thread is asked for.
 //
+// On threads, every file given is first parsed, each thread taking the next from a queue into one
+// cache of trees shared by all (a file another thread is parsing is waited for, not parsed
+// twice), then each file is checked, each thread with a loader of its own over those trees (the
+// rulesets already checked are shared too, so each is checked once).
+//
 // What it reports is exactly what checking the files in turn on one thread reports, byte for
-// byte: the threads check with nothing shown, each with a loader of its own (the rulesets already
-// checked are shared, so each is checked once); if any of them finds anything at all, the whole
+// byte: the threads check with nothing shown; if any of them finds anything at all, the whole
 // check is done again in turn on one thread and that is what is reported. A clean check, the usual
 // case, is the fast one; a check with errors costs its parallel attempt more. It does not find the
 // files (the front end lists them) and prints nothing.
