@@ -363,9 +363,10 @@ class HookCaller {
     ConstantAnswer& e = constants_[slot];
     if (e.call != static_cast<int32_t>(i) ||
         !std::equal(e.args.begin(), e.args.end(), a.span().begin(), a.span().end())) {
+      Value v = recordedCall(c_, rec_, known_, call.target, a.span(), true);  // may fail
       e.call = static_cast<int32_t>(i);
       e.args.assign(a.span().begin(), a.span().end());
-      e.value = recordedCall(c_, rec_, known_, call.target, a.span(), true);
+      e.value = std::move(v);
     }
     return e.value;
   }
