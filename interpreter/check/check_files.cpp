@@ -32,33 +32,30 @@ bool cleanOnThreads(const std::vector<std::string>& paths, unsigned threads) {
     loaders.push_back(std::make_unique<Loader>(*diags.back()));
     if (t > 0) loaders.back()->shareCachesOf(*loaders.front());
   }
-  // First every file is parsed (a ruleset's files by both threads, not one file after another
-  // by each in turn as its first load would), then each is checked.
-  std::atomic<size_t> nextParse{0}, parsedCount{0}, next{0};
+  // First every file is parsed (a ruleset's files by all the threads, not one file after
+  // another by each in turn as its first load would), then each is checked.
+  std::atomic<size_t> next{0};
   std::atomic<bool> found{false};
-  auto worker = [&](unsigned t) {
-    try {
-      for (size_t i; (i = nextParse.fetch_add(1)) < paths.size();) {
-        if (!found.load(std::memory_order_relaxed)) loaders[t]->parseOnly(paths[i]);
-        if (diags[t]->reportCount() > 0 || !diags[t]->all().empty()) found = true;
-        parsedCount.fetch_add(1);
+  auto onThreads = [&](auto work) {
+    next = 0;
+    auto worker = [&](unsigned t) {
+      try {
+        for (size_t i;
+             !found.load(std::memory_order_relaxed) && (i = next.fetch_add(1)) < paths.size();) {
+          work(*loaders[t], paths[i]);
+          if (diags[t]->reportCount() > 0 || !diags[t]->all().empty()) found = true;
+        }
+      } catch (...) {
+        found = true;  // the check in turn meets it again, where the caller sees it
       }
-      while (parsedCount.load() < paths.size()) std::this_thread::yield();
-      while (!found.load(std::memory_order_relaxed)) {
-        size_t i = next.fetch_add(1);
-        if (i >= paths.size()) return;
-        loaders[t]->checkFile(paths[i]);
-        if (diags[t]->reportCount() > 0 || !diags[t]->all().empty()) found = true;
-      }
-    } catch (...) {
-      found = true;  // the check in turn meets it again, where the caller sees it
-      parsedCount.fetch_add(paths.size());  // no thread waits for what this one gave up
-    }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+    worker(0);
+    for (std::thread& t : pool) t.join();
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker, t);
-  worker(0);
-  for (std::thread& t : pool) t.join();
+  onThreads([](Loader& l, const std::string& path) { l.parseOnly(path); });
+  onThreads([](Loader& l, const std::string& path) { l.checkFile(path); });
   return !found;
 }
 

@@ -38,18 +38,8 @@ int checkCommand(const std::vector<std::string>& args) {
     return 2;
   }
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  // Each value as given is checked (the last counts); an option given last with no value is
-  // refused like a bad one, as sim does.
-  bool threadsOk = line.missingValue != "--threads";
-  if (auto it = line.values.find("--threads"); it != line.values.end())
-    for (const std::string& v : it->second) {
-      uint64_t n = 0;
-      if (!parseWholeNumber(v, n) || n == 0 || n > 256)
-        threadsOk = false;
-      else
-        threads = static_cast<unsigned>(n);
-    }
-  if (!threadsOk) return fmt::print(stderr, "polemos check: --threads needs 1 to 256\n"), 2;
+  if (!readThreads(line, threads))
+    return fmt::print(stderr, "polemos check: --threads needs 1 to 256\n"), 2;
   std::vector<fs::path> files;
   for (const std::string& p : paths) {
     std::error_code ec;

@@ -54,5 +54,9 @@ void chooseGame(repl::ReplOptions& o, const std::vector<std::string>& positional
                 const char* command);
 // A whole number written in full ("12", not "12x" or "-1").
 bool parseWholeNumber(const std::string& text, uint64_t& out);
+// `--threads T` as given to sim and check (a valued option of `line`): every value 1 to 256, the
+// last counting; false when one is not, or when the option comes last with no value (the command
+// then says "--threads needs 1 to 256"). `threads` is left as it is when none is given.
+bool readThreads(const CommandLine& line, unsigned& threads);
 
 }  // namespace polemos::cli

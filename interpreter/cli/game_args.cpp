@@ -22,6 +22,18 @@ bool parseWholeNumber(const std::string& text, uint64_t& out) {
   }
 }
 
+bool readThreads(const CommandLine& line, unsigned& threads) {
+  if (line.missingValue == "--threads") return false;
+  auto it = line.values.find("--threads");
+  if (it == line.values.end()) return true;
+  for (const std::string& v : it->second) {
+    uint64_t n = 0;
+    if (!parseWholeNumber(v, n) || n == 0 || n > 256) return false;
+    threads = static_cast<unsigned>(n);
+  }
+  return true;
+}
+
 std::optional<int> helpOrUnknown(const CommandLine& line, const char* who, const char* usage) {
   if (line.help) {
     std::fputs(usage, stdout);

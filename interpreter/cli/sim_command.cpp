@@ -192,11 +192,7 @@ int simCommand(const std::vector<std::string>& args) {
         return true;
       }))
     return fmt::print(stderr, "polemos sim: --games needs a positive number\n"), 2;
-  if (!each("--threads", [&](const std::string& v) {
-        if (!parseWholeNumber(v, n) || n == 0 || n > 256) return false;
-        threads = static_cast<unsigned>(n);
-        return true;
-      }))
+  if (!readThreads(line, threads))
     return fmt::print(stderr, "polemos sim: --threads needs 1 to 256\n"), 2;
   if (line.missingValue == "--players")
     return fmt::print(stderr, "polemos sim: --players needs a kind of player\n"), 2;
