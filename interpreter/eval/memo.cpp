@@ -67,6 +67,12 @@ void MemoCache::verifyFailed(const char* what) {
 
 void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int32_t>* reads) {
   if (st.version != version_) advance(st);
+  if (Slot* d = denseSlot(st, k.fn, k.args)) {
+    if (d->gen == gen_ && keepsFirst(st, *d, v, reads, denseLogged_)) return;
+    put(st, *d, std::move(v), reads, denseUsed_, denseLogged_);
+    d->fn = k.fn;
+    return;
+  }
   // Bounded: a pathological ruleset cannot grow the cache without limit.
   if (used_ >= kMaxEntries) compact(st);
   if ((used_ + 1) * 2 > slots_.size()) {
@@ -80,30 +86,43 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
     Slot& s = slots_[i];
     if (s.hash == static_cast<uint32_t>(h) && s.fn == k.fn && s.args == k.args) {
-      if (s.verifying) {
-        s.verifying = false;
-        if (!(s.value == v)) verifyFailed("an answer");
-      }
-      if (s.version == version_) {
-        // Already there (the first answer stays); an answer made logged gives it its reads.
-        if (reads && !s.logged) {
-          ++logged_;
-          s.logged = true;
-          s.epoch = st.epoch;
-          setReads(s.reads, *reads);
-          stampReads(st, s);
-        }
-        return;
-      }
+      if (keepsFirst(st, s, v, reads, logged_)) return;
       break;  // an answer of an earlier version that no longer holds: made anew here
     }
   }
   Slot& s = slots_[i];
+  put(st, s, std::move(v), reads, used_, logged_);
+  s.hash = static_cast<uint32_t>(h);
+  s.fn = k.fn;
+  s.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
+  countDense(st, s.fn, s.args);  // after the answer is in, so that a new table takes it too
+}
+
+bool MemoCache::keepsFirst(const GameState& st, Slot& s, const Value& v,
+                           const std::vector<int32_t>* reads, size_t& logged) {
+  if (s.verifying) {
+    s.verifying = false;
+    if (!(s.value == v)) verifyFailed("an answer");
+  }
+  if (s.version != version_) return false;
+  // Already there (the first answer stays); an answer made logged gives it its reads.
+  if (reads && !s.logged) {
+    ++logged;
+    s.logged = true;
+    s.epoch = st.epoch;
+    setReads(s.reads, *reads);
+    stampReads(st, s);
+  }
+  return true;
+}
+
+void MemoCache::put(const GameState& st, Slot& s, Value v, const std::vector<int32_t>* reads,
+                    size_t& used, size_t& logged) {
   if (s.gen != gen_)
-    ++used_;
+    ++used;
   else if (s.logged)
-    --logged_;
-  if (reads) ++logged_;
+    --logged;
+  if (reads) ++logged;
   s.logged = reads != nullptr;
   s.verifying = false;
   s.version = version_;
@@ -114,10 +133,69 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
     s.reads.clear();
   stampReads(st, s);
   s.gen = gen_;
-  s.hash = static_cast<uint32_t>(h);
-  s.fn = k.fn;
-  s.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
   s.value = std::move(v);
+}
+
+void MemoCache::countDense(const GameState& st, int32_t fn, std::span<const Value> args) {
+  if (fn < 0) return;
+  const size_t f = static_cast<size_t>(fn);
+  if (f >= denseOf_.size()) {
+    denseOf_.resize(f + 1, 0);
+    denseStores_.resize(f + 1, 0);
+  }
+  if (denseOf_[f] != 0 || ++denseStores_[f] < kDenseAfter) return;
+  denseOf_[f] = -1;  // unless a layout fits below
+  const hex::Grid* grid = st.map.grid.get();
+  Dense t;
+  t.grid = grid;
+  size_t total = 1;
+  for (size_t k = 0; k < args.size(); ++k) {
+    const Value& v = args[k];
+    DenseDim dim;
+    dim.tag = v.tag;
+    if (v.sub != 0 || v.i < 0) return;
+    if (v.tag == Tag::Hex) {
+      if (!grid || v.i >= grid->size()) return;
+      const bool last = k + 1 == args.size() && k > 0 && args[k - 1].tag == Tag::Hex;
+      const auto next = last ? grid->neighbourIndices(static_cast<int32_t>(args[k - 1].i))
+                             : std::array<int32_t, hex::kDirectionCount>{};
+      dim.step = last && std::find(next.begin(), next.end(), v.i) != next.end();
+      dim.size = dim.step ? static_cast<uint32_t>(hex::kDirectionCount)
+                          : static_cast<uint32_t>(grid->size());
+    } else if (v.tag == Tag::Unit) {
+      dim.size = static_cast<uint32_t>(st.units.size());
+    } else if (v.tag == Tag::Side) {
+      dim.size = static_cast<uint32_t>(st.sides.size());
+    } else {
+      return;
+    }
+    if (dim.size == 0 || (!dim.step && v.i >= dim.size)) return;
+    total *= dim.size;
+    if (total > kMaxDense) return;
+    t.dims.push_back(dim);
+  }
+  if (t.dims.empty() || denseSlots_ + total > kMaxDenseTotal) return;
+  t.slots.resize(total);
+  denseSlots_ += total;
+  dense_.push_back(std::move(t));
+  denseOf_[f] = static_cast<int32_t>(dense_.size());
+  // The answers made before: copied in, so that each key is found where it is now asked for
+  // (those left in the hash table are never asked for again, and go with it).
+  for (const Slot& o : slots_) {
+    if (o.gen != gen_ || o.fn != fn) continue;
+    Slot* d = denseSlot(st, fn, o.args);
+    if (!d) continue;
+    d->gen = gen_;
+    d->fn = fn;
+    d->logged = o.logged;
+    d->verifying = o.verifying;
+    d->value = o.value;
+    d->version = o.version;
+    d->epoch = o.epoch;
+    d->reads = o.reads;
+    ++denseUsed_;
+    if (o.logged) ++denseLogged_;
+  }
 }
 
 // In place: the answers that still hold are taken out, the table emptied (a new generation) and
@@ -126,9 +204,19 @@ void MemoCache::compact(const GameState& st) {
   std::vector<Slot> keep;
   for (Slot& o : slots_)
     if (o.gen == gen_ && (o.version == version_ || carried(st, o))) keep.push_back(std::move(o));
+  std::vector<Slot*> keepDense;  // the dense tables' stay in place
+  for (Dense& d : dense_)
+    for (Slot& o : d.slots)
+      if (o.gen == gen_ && (o.version == version_ || carried(st, o))) keepDense.push_back(&o);
   clear();
   compactedAt_ = version_;
-  // Most still hold: start afresh rather than compact again at the next few stores.
+  for (Slot* o : keepDense) {
+    o->gen = gen_;
+    ++denseUsed_;
+    if (o->logged) ++denseLogged_;
+  }
+  // Most still hold: start afresh rather than compact again at the next few stores (the dense
+  // tables, bounded by their size, keep theirs).
   if (keep.size() * 2 >= kMaxEntries) return;
   for (Slot& o : keep) {
     size_t i = o.hash & mask_;

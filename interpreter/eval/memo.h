@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "eval/state.h"
+#include "hex/grid.h"
 
 namespace polemos::eval {
 
@@ -93,6 +94,14 @@ class MemoCache {
   // Stores an answer made in state `st`; `reads` (units and hexes it read, see below) when it was
   // made logged, with their stamps now, so that a later version may take it (see find).
   void store(const GameState& st, Key k, ir::Value v, const std::vector<int32_t>* reads = nullptr);
+
+  // Whether fn's answers are kept in a dense table (see Dense), for tests; one is made once fn
+  // has been stored kDenseAfter times.
+  static constexpr uint32_t kDenseAfter = 256;
+  bool dense(int32_t fn) const {
+    return fn >= 0 && static_cast<size_t>(fn) < denseOf_.size() &&
+           denseOf_[static_cast<size_t>(fn)] > 0;
+  }
 
   // --- Searches kept across changes ----------------------------------------------------------
   // A movement search is costly and most changes of the game (a unit moving elsewhere) leave it
@@ -273,10 +282,14 @@ class MemoCache {
     // when the generations go round, every slot is marked free by hand).
     if (++gen_ == 0) {
       for (Slot& s : slots_) s.gen = 0;
+      for (Dense& d : dense_)
+        for (Slot& s : d.slots) s.gen = 0;
       gen_ = 1;
     }
     used_ = 0;
     logged_ = 0;
+    denseUsed_ = 0;
+    denseLogged_ = 0;
     firstAt_.clear();
     nextAt_.clear();
     ++unitsAtGen_;
@@ -319,6 +332,81 @@ class MemoCache {
     int32_t read;
     uint64_t stamp;  // when the answer was made
   };
+  // An answer's reads with their stamps, in the slot itself when there is one (nearly always: a
+  // hex, or a group standing for many, see Group), so that taking an answer in a search or
+  // checking that it holds looks at no other memory; more are kept on the heap. As small as a
+  // vector.
+  class StampedReads {
+   public:
+    StampedReads() { one_ = StampedRead{0, 0}; }
+    StampedReads(const StampedReads& o) { copyFrom(o); }
+    StampedReads& operator=(const StampedReads& o) {
+      if (this != &o) {
+        release();
+        copyFrom(o);
+      }
+      return *this;
+    }
+    StampedReads(StampedReads&& o) noexcept : n_(o.n_), cap_(o.cap_) {
+      if (o.cap_ > 0)
+        heap_ = o.heap_;
+      else
+        one_ = o.one_;
+      o.n_ = o.cap_ = 0;
+    }
+    StampedReads& operator=(StampedReads&& o) noexcept {
+      if (this != &o) {
+        release();
+        n_ = o.n_;
+        cap_ = o.cap_;
+        if (o.cap_ > 0)
+          heap_ = o.heap_;
+        else
+          one_ = o.one_;
+        o.n_ = o.cap_ = 0;
+      }
+      return *this;
+    }
+    ~StampedReads() { release(); }
+    size_t size() const { return n_; }
+    StampedRead* begin() { return cap_ > 0 ? heap_ : &one_; }
+    StampedRead* end() { return begin() + n_; }
+    const StampedRead* begin() const { return cap_ > 0 ? heap_ : &one_; }
+    const StampedRead* end() const { return begin() + n_; }
+    void clear() { n_ = 0; }  // keeps the heap's capacity, as a vector does
+    void push_back(StampedRead r) {
+      if (cap_ == 0 && n_ == 0) {
+        one_ = r;
+        n_ = 1;
+        return;
+      }
+      if (n_ >= cap_) {  // the one in the slot, or a full heap: to a larger heap
+        const uint32_t cap = cap_ == 0 ? 4 : cap_ * 2;
+        auto* more = new StampedRead[cap];
+        std::copy(begin(), end(), more);
+        if (cap_ > 0) delete[] heap_;
+        heap_ = more;
+        cap_ = cap;
+      }
+      heap_[n_++] = r;
+    }
+
+   private:
+    void release() {
+      if (cap_ > 0) delete[] heap_;
+      n_ = cap_ = 0;
+    }
+    void copyFrom(const StampedReads& o) {
+      n_ = cap_ = 0;
+      for (const StampedRead& r : o) push_back(r);
+    }
+    union {
+      StampedRead one_;    // while cap_ is 0 (at most one read)
+      StampedRead* heap_;  // cap_ reads, n_ of them used
+    };
+    uint32_t n_ = 0, cap_ = 0;
+  };
+  static_assert(sizeof(StampedReads) <= 24, "as small as the vector it replaces");
   struct Slot {
     uint32_t gen = 0;
     uint32_t hash = 0;  // the low half of the key's hash
@@ -329,7 +417,7 @@ class MemoCache {
     ir::Value value;
     uint64_t version = 0;  // the version it was made or last found to hold in
     uint64_t epoch = 0;
-    std::vector<StampedRead> reads;
+    StampedReads reads;
   };
   static_assert(sizeof(Slot) <= 104, "a memo slot is kept small (see above)");
   // The slot of fn(args) whose answer holds in `st` (see find), or null; `inLog`: asked inside a
@@ -337,30 +425,101 @@ class MemoCache {
   // one is made again, once, with its reads).
   Slot* lookup(const GameState& st, int32_t fn, std::span<const ir::Value> args, bool inLog) {
     if (st.version != version_) advance(st);
+    if (used_ + denseUsed_ == 0) return nullptr;
+    if (Slot* d = denseSlot(st, fn, args)) {
+      if (d->gen != gen_) return nullptr;
+      return holding(st, *d, inLog);
+    }
     if (used_ == 0) return nullptr;
     size_t h = hash(fn, args);
     for (size_t i = h & mask_;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
       if (s.gen != gen_) return nullptr;
       if (s.hash == static_cast<uint32_t>(h) && s.fn == fn &&
-          std::equal(args.begin(), args.end(), s.args.begin(), s.args.end())) {
-        if (s.version != version_) {
-          if (!carried(st, s)) return nullptr;
-          if (verify_) {
-            s.verifying = true;
-            return nullptr;
-          }
-          s.version = version_;
-        }
-        if (inLog && !s.logged) return nullptr;
-        return &s;
-      }
+          std::equal(args.begin(), args.end(), s.args.begin(), s.args.end()))
+        return holding(st, s, inLog);
     }
   }
+  // Slot s, found under the key asked for: itself if its answer holds in `st` (see lookup).
+  Slot* holding(const GameState& st, Slot& s, bool inLog) {
+    if (s.version != version_) {
+      if (!carried(st, s)) return nullptr;
+      if (verify_) {
+        s.verifying = true;
+        return nullptr;
+      }
+      s.version = version_;
+    }
+    if (inLog && !s.logged) return nullptr;
+    return &s;
+  }
+
+  // Dense tables. A function whose arguments are all units, sides and hexes of the game (the
+  // last hex perhaps a step: a hex next to the hex before it, as `side_move_cost(s, from, to)`
+  // is asked by a movement search) keeps its answers in an array indexed by its arguments
+  // instead of the hash table: no hash, no arguments kept or compared, no probing, and the six
+  // steps out of one hex side by side (a search prices them one after another). The layout is
+  // taken, once the function has been stored kDenseAfter times (a short-lived copy of a game
+  // never makes one), from the kinds of the arguments of that call, and the function's answers
+  // in the hash table that fit it are copied in; a call whose arguments do not fit it (another
+  // kind, a hex not next to the one before, an index past the game's, another map) goes to the hash
+  // table, so that each key has one place while the layout holds. A table larger than kMaxDense
+  // slots, or past kMaxDenseTotal slots in all, is never made. Answers never change with this; only
+  // the time does.
+  struct DenseDim {
+    ir::Tag tag = ir::Tag::None;
+    bool step = false;  // a hex next to the argument before it: its direction from that one
+    uint32_t size = 0;
+  };
+  struct Dense {
+    std::vector<DenseDim> dims;
+    const hex::Grid* grid = nullptr;  // the map whose hexes and steps it indexes
+    std::vector<Slot> slots;
+  };
+  static constexpr size_t kMaxDense = size_t{1} << 15, kMaxDenseTotal = size_t{1} << 17;
+  // The slot of fn(args) in fn's dense table, or null when the key belongs to the hash table.
+  Slot* denseSlot(const GameState& st, int32_t fn, std::span<const ir::Value> args) {
+    if (fn < 0 || static_cast<size_t>(fn) >= denseOf_.size()) return nullptr;
+    const int32_t d = denseOf_[static_cast<size_t>(fn)];
+    if (d <= 0) return nullptr;
+    Dense& t = dense_[static_cast<size_t>(d - 1)];
+    if (args.size() != t.dims.size() || st.map.grid.get() != t.grid) return nullptr;
+    size_t at = 0;
+    for (size_t k = 0; k < args.size(); ++k) {
+      const ir::Value& v = args[k];
+      const DenseDim& dim = t.dims[k];
+      if (v.tag != dim.tag || v.i < 0) return nullptr;
+      size_t x = 0;
+      if (dim.step) {
+        const auto& next = t.grid->neighbourIndices(static_cast<int32_t>(args[k - 1].i));
+        while (x < next.size() && next[x] != v.i) ++x;
+        if (x == next.size()) return nullptr;
+      } else {
+        if (v.i >= dim.size) return nullptr;
+        x = static_cast<size_t>(v.i);
+      }
+      at = at * dim.size + x;
+    }
+    return &t.slots[at];
+  }
+  // store's two halves: whether the slot of the key keeps the answer it has (made in this
+  // version: the first answer stays), and putting an answer in a slot.
+  bool keepsFirst(const GameState& st, Slot& s, const ir::Value& v,
+                  const std::vector<int32_t>* reads, size_t& logged);
+  void put(const GameState& st, Slot& s, ir::Value v, const std::vector<int32_t>* reads,
+           size_t& used, size_t& logged);
+  // Counts a store of fn (outside a dense table) and makes its table once it is due.
+  void countDense(const GameState& st, int32_t fn, std::span<const ir::Value> args);
+  std::vector<int32_t> denseOf_;  // per function: its table in dense_ + 1; 0: none yet; -1: never
+  std::vector<uint32_t> denseStores_;  // per function: stores counted before deciding
+  std::vector<Dense> dense_;
+  size_t denseSlots_ = 0;                   // in all tables
+  size_t denseUsed_ = 0, denseLogged_ = 0;  // as used_ and logged_, in the dense tables
   // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
   void advance(const GameState& st) {
     version_ = st.version;
-    if (logged_ == 0 && used_ > 0) clear();  // nothing of the last version can be taken again
+    if (logged_ + denseLogged_ == 0 && used_ + denseUsed_ > 0)
+      clear();  // nothing of the last version can be taken again
     // Another epoch: nothing that names a group of the last can be taken again (an answer or a
     // search of another epoch never is); a long epoch's groups are bounded with the answers.
     if ((st.epoch != groupsEpoch_ || groupReads_ > kMaxGroupReads) && logTop_ == 0 && busy_ == 0)
@@ -418,7 +577,7 @@ class MemoCache {
   int32_t makeGroup(const std::vector<int32_t>& reads);
   uint64_t groupStamp(const GameState& s, size_t g);
   // The reads an answer keeps: as they are, or as one group (see Group).
-  void setReads(std::vector<StampedRead>& out, const std::vector<int32_t>& reads) {
+  void setReads(StampedReads& out, const std::vector<int32_t>& reads) {
     out.clear();
     if (reads.size() < kGroupFrom)
       for (int32_t r : reads) out.push_back(StampedRead{r, 0});

@@ -3,10 +3,13 @@
 // `sim` run makes one); growth keeps every answer; a kept search is mended call by call; an
 // answer that read many things (kept as one group of reads) is carried exactly while none of them
 // changed, also when it is read inside another answer and across a rollback; a value worked out of
-// a kept search's list is kept with the search; a kept search gives the answers of its hook calls.
+// a kept search's list is kept with the search; a kept search gives the answers of its hook calls;
+// the dense tables of functions of units, sides, hexes and steps hold exactly what the hash table
+// would.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "eval/memo.h"
@@ -350,6 +353,170 @@ TEST(MemoCache, AKeptSearchGivesTheAnswersOfItsCalls) {
 
   st.touch();  // a new epoch
   EXPECT_EQ(m.keptOf(st, k, list), nullptr);
+}
+
+// A game of two sides on a map of 8 x 6 hexes (for the dense tables, which index its hexes).
+GameState smallMap() {
+  GameState st;
+  st.sides.resize(2);
+  hex::GridSpec spec;
+  spec.columns = 8;
+  spec.rows = 6;
+  st.map.grid = std::make_shared<hex::Grid>(spec);
+  st.map.col0 = 1;
+  st.map.col1 = 8;
+  st.map.row0 = 1;
+  st.map.row1 = 6;
+  return st;
+}
+Value side(int64_t s) {
+  return Value::of(ir::Tag::Side, s);
+}
+Value hexv(int64_t h) {
+  return Value::of(ir::Tag::Hex, h);
+}
+MemoCache::Key step(int32_t fn, int64_t s, int64_t from, int64_t to) {
+  return MemoCache::Key{fn, {side(s), hexv(from), hexv(to)}};
+}
+int64_t answerOf(int64_t s, int64_t from, int64_t to) {
+  return s * 10000 + from * 100 + to;
+}
+// The answer found under k, or kMissing.
+constexpr int64_t kMissing = -999999;
+int64_t found(MemoCache& m, const GameState& st, const MemoCache::Key& k) {
+  const Value* v = m.find(st, k);
+  return v ? v->i : kMissing;
+}
+
+// A function of a side and a step (side_move_cost(s, from, to)), stored past kDenseAfter times:
+// its answers move to a dense table, and every key still finds its own answer and no other's,
+// whether it fits the table (a hex and a neighbour of it) or not (two hexes apart, a number
+// instead of a side: those stay in the hash table).
+TEST(MemoCache, ADenseTableGivesEachKeyItsOwnAnswer) {
+  GameState st = smallMap();
+  const hex::Grid& g = *st.map.grid;
+  MemoCache m;
+  std::vector<MemoCache::Key> keys;
+  for (int64_t s = 0; s < 2; ++s)
+    for (int32_t from = 0; from < g.size(); ++from) {
+      for (int32_t to : g.neighbourIndices(from))
+        if (to >= 0) keys.push_back(step(5, s, from, to));
+      if (from + 12 < g.size()) keys.push_back(step(5, s, from, from + 12));  // not a step
+    }
+  ASSERT_GT(keys.size(), MemoCache::kDenseAfter);
+  for (const MemoCache::Key& k : keys)
+    m.store(st, k, Value::integer(answerOf(k.args[0].i, k.args[1].i, k.args[2].i)));
+  EXPECT_TRUE(m.dense(5));
+  // A number where the side was, stored after the table is made: the hash table's.
+  MemoCache::Key odd{5, {Value::integer(1), hexv(3), hexv(4)}};
+  m.store(st, odd, Value::integer(-1));
+  for (const MemoCache::Key& k : keys) {
+    const Value* hit = m.find(st, k);
+    ASSERT_NE(hit, nullptr) << k.args[0].i << " " << k.args[1].i << " " << k.args[2].i;
+    EXPECT_EQ(hit->i, answerOf(k.args[0].i, k.args[1].i, k.args[2].i));
+  }
+  const Value* oddHit = m.find(st, odd);
+  ASSERT_NE(oddHit, nullptr);
+  EXPECT_EQ(oddHit->i, -1);
+  EXPECT_EQ(found(m, st, MemoCache::Key{5, {side(1), hexv(3), hexv(4)}}), answerOf(1, 3, 4));
+  EXPECT_EQ(m.find(st, step(6, 0, 3, 4)), nullptr);  // another function
+  // The same step of the other side, a hex off the map, the reversed step: each its own.
+  EXPECT_EQ(found(m, st, step(5, 0, 3, 4)), answerOf(0, 3, 4));
+  EXPECT_EQ(found(m, st, step(5, 0, 4, 3)), answerOf(0, 4, 3));
+  EXPECT_EQ(m.find(st, step(5, 0, g.size(), g.size() + 1)), nullptr);
+  EXPECT_EQ(m.find(st, step(5, 2, 3, 4)), nullptr);  // a side past the game's
+  // Answers made outside a search hold for their version only.
+  st.touch();
+  for (const MemoCache::Key& k : keys) ASSERT_EQ(m.find(st, k), nullptr);
+}
+
+// In a dense table as in the hash table: an answer made logged is carried while what it read
+// keeps its stamps (also past a compaction of the table) and is gone once one changes; the
+// first answer of a version stays.
+TEST(MemoCache, ADenseAnswerIsCarriedExactlyWhileItsReadsHold) {
+  GameState st = smallMap();
+  const hex::Grid& g = *st.map.grid;
+  MemoCache m;
+  // Each step's answer reads the hex it enters (as terrain and units would be).
+  for (int64_t s = 0; s < 2; ++s)
+    for (int32_t from = 0; from < g.size(); ++from)
+      for (int32_t to : g.neighbourIndices(from))
+        if (to >= 0) storeLogged(m, st, step(7, s, from, to), answerOf(s, from, to), {to});
+  ASSERT_TRUE(m.dense(7));
+  const int32_t from = 20, to = g.neighbourIndices(20)[2];
+  m.store(st, step(7, 1, from, to), Value::integer(0));  // a second answer: the first stays
+  EXPECT_EQ(found(m, st, step(7, 1, from, to)), answerOf(1, from, to));
+  st.touchHex(static_cast<size_t>(from));  // read by the answers that enter `from` only
+  for (int32_t h = 0; h < g.size(); ++h)
+    for (int32_t n : g.neighbourIndices(h)) {
+      if (n < 0) continue;
+      const Value* hit = m.find(st, step(7, 0, h, n));
+      if (n == from) {
+        EXPECT_EQ(hit, nullptr) << h;
+      } else {
+        ASSERT_NE(hit, nullptr) << h << " " << n;
+        EXPECT_EQ(hit->i, answerOf(0, h, n));
+      }
+    }
+  // Many answers of another function made outside a search fill the hash table until it is
+  // compacted: the carried dense answers stay, the one that no longer holds does not come back.
+  for (int i = 0; i < 60000; ++i) m.store(st, key(9, i, 0), Value::integer(i));
+  EXPECT_EQ(found(m, st, step(7, 1, from, to)), answerOf(1, from, to));
+  EXPECT_EQ(m.find(st, step(7, 1, g.neighbourIndices(from)[0], from)), nullptr);
+  st.touchHex(static_cast<size_t>(to));
+  EXPECT_EQ(m.find(st, step(7, 1, from, to)), nullptr);
+  EXPECT_EQ(m.find(st, step(7, 0, from, to)), nullptr);
+  EXPECT_EQ(m.find(st, step(7, 0, to, from)), nullptr);  // entered `from`, changed before
+}
+
+// A function of one unit and a function of many arguments: a unit's table is made (counting
+// the answers stored, not those stored again in the same version); a key too large for a table
+// (a unit and two hexes apart) never makes one, and its answers are found.
+TEST(MemoCache, ATableIsMadeOnlyWhenItIsSmall) {
+  GameState st = smallMap();
+  st.units.resize(40);
+  MemoCache m;
+  for (int round = 0; round < 10; ++round) {  // ten versions: each answer stored anew
+    st.touch();
+    for (int64_t u = 0; u < 40; ++u)
+      m.store(st, MemoCache::Key{3, {Value::of(ir::Tag::Unit, u)}}, Value::integer(u * 2));
+  }
+  EXPECT_TRUE(m.dense(3));
+  for (int64_t u = 0; u < 40; ++u)
+    EXPECT_EQ(found(m, st, MemoCache::Key{3, {Value::of(ir::Tag::Unit, u)}}), u * 2);
+  EXPECT_EQ(m.find(st, MemoCache::Key{3, {Value::of(ir::Tag::Unit, 40)}}), nullptr);
+  st.units.resize(2000);
+  for (int64_t i = 0; i < 600; ++i)
+    m.store(st, MemoCache::Key{4, {Value::of(ir::Tag::Unit, i), hexv(i % 48), hexv(47 - i % 48)}},
+            Value::integer(i));
+  EXPECT_FALSE(m.dense(4));
+  for (int64_t i = 0; i < 600; ++i)
+    EXPECT_EQ(
+        found(m, st,
+              MemoCache::Key{4, {Value::of(ir::Tag::Unit, i), hexv(i % 48), hexv(47 - i % 48)}}),
+        i);
+}
+
+// Answers of one to five reads (kept as they are, the first in the slot itself, more on the
+// heap): each holds past changes of what it did not read and through the table's growth (which
+// moves every slot), and is gone after a change of any one of its reads.
+TEST(MemoCache, AnAnswerOfAFewReadsHoldsExactlyWhileNoneChanged) {
+  for (int64_t n = 1; n <= 5; ++n)
+    for (int64_t changed = 0; changed < n; ++changed) {
+      GameState st;
+      MemoCache m;
+      storeLogged(m, st, key(4, n, changed), n * 10 + changed, hexesFrom(100, n));
+      st.touchHex(99);
+      st.touchHex(static_cast<size_t>(100 + n));
+      for (int i = 0; i < 3000; ++i)  // the table grows: the slot moves
+        storeLogged(m, st, key(5, i, 0), i, {static_cast<int64_t>(i % 7)});
+      EXPECT_EQ(found(m, st, key(4, n, changed)), n * 10 + changed) << n << " " << changed;
+      st.touchHex(static_cast<size_t>(100 + changed));
+      EXPECT_EQ(found(m, st, key(4, n, changed)), kMissing) << n << " " << changed;
+      EXPECT_EQ(found(m, st, key(5, 8, 0)), 8);  // read hex 1 only
+      st.touchHex(1);
+      EXPECT_EQ(found(m, st, key(5, 8, 0)), kMissing);
+    }
 }
 
 }  // namespace
