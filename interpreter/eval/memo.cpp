@@ -68,8 +68,8 @@ void MemoCache::verifyFailed(const char* what) {
 void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int32_t>* reads) {
   if (st.version != version_) advance(st);
   if (Slot* d = denseSlot(st, k.fn, k.args)) {
-    if (d->gen == gen_ && keepsFirst(st, *d, v, reads, denseLogged_)) return;
-    put(st, *d, std::move(v), reads, denseUsed_, denseLogged_);
+    if (d->gen == denseGen_ && keepsFirst(st, *d, v, reads, denseLogged_)) return;
+    put(st, *d, std::move(v), reads, denseGen_, denseUsed_, denseLogged_);
     d->fn = k.fn;
     return;
   }
@@ -91,7 +91,7 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
     }
   }
   Slot& s = slots_[i];
-  put(st, s, std::move(v), reads, used_, logged_);
+  put(st, s, std::move(v), reads, gen_, used_, logged_);
   s.hash = static_cast<uint32_t>(h);
   s.fn = k.fn;
   s.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
@@ -117,8 +117,8 @@ bool MemoCache::keepsFirst(const GameState& st, Slot& s, const Value& v,
 }
 
 void MemoCache::put(const GameState& st, Slot& s, Value v, const std::vector<int32_t>* reads,
-                    size_t& used, size_t& logged) {
-  if (s.gen != gen_)
+                    uint32_t gen, size_t& used, size_t& logged) {
+  if (s.gen != gen)
     ++used;
   else if (s.logged)
     --logged;
@@ -132,7 +132,7 @@ void MemoCache::put(const GameState& st, Slot& s, Value v, const std::vector<int
   else
     s.reads.clear();
   stampReads(st, s);
-  s.gen = gen_;
+  s.gen = gen;
   s.value = std::move(v);
 }
 
@@ -185,7 +185,7 @@ void MemoCache::countDense(const GameState& st, int32_t fn, std::span<const Valu
     if (o.gen != gen_ || o.fn != fn) continue;
     Slot* d = denseSlot(st, fn, o.args);
     if (!d) continue;
-    d->gen = gen_;
+    d->gen = denseGen_;
     d->fn = fn;
     d->logged = o.logged;
     d->verifying = o.verifying;
@@ -204,19 +204,9 @@ void MemoCache::compact(const GameState& st) {
   std::vector<Slot> keep;
   for (Slot& o : slots_)
     if (o.gen == gen_ && (o.version == version_ || carried(st, o))) keep.push_back(std::move(o));
-  std::vector<Slot*> keepDense;  // the dense tables' stay in place
-  for (Dense& d : dense_)
-    for (Slot& o : d.slots)
-      if (o.gen == gen_ && (o.version == version_ || carried(st, o))) keepDense.push_back(&o);
-  clear();
+  clearHash();  // the dense tables, bounded by their size, keep theirs
   compactedAt_ = version_;
-  for (Slot* o : keepDense) {
-    o->gen = gen_;
-    ++denseUsed_;
-    if (o->logged) ++denseLogged_;
-  }
-  // Most still hold: start afresh rather than compact again at the next few stores (the dense
-  // tables, bounded by their size, keep theirs).
+  // Most still hold: start afresh rather than compact again at the next few stores.
   if (keep.size() * 2 >= kMaxEntries) return;
   for (Slot& o : keep) {
     size_t i = o.hash & mask_;

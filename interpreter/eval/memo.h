@@ -278,21 +278,15 @@ class MemoCache {
   // when it read many things (see Group), made once per kept search.
   std::vector<int32_t> readsAsOne(Kept& e);
   void clear() {
-    // The slots stay allocated for the next version: a new generation marks them all free (and
-    // when the generations go round, every slot is marked free by hand).
-    if (++gen_ == 0) {
-      for (Slot& s : slots_) s.gen = 0;
+    clearHash();
+    // The dense tables have generations of their own (compacting the hash table leaves them).
+    if (++denseGen_ == 0) {
       for (Dense& d : dense_)
         for (Slot& s : d.slots) s.gen = 0;
-      gen_ = 1;
+      denseGen_ = 1;
     }
-    used_ = 0;
-    logged_ = 0;
     denseUsed_ = 0;
     denseLogged_ = 0;
-    firstAt_.clear();
-    nextAt_.clear();
-    ++unitsAtGen_;
   }
 
   // The units in hex h (on the map, in unit order) as a list value, computed for all hexes at
@@ -427,7 +421,7 @@ class MemoCache {
     if (st.version != version_) advance(st);
     if (used_ + denseUsed_ == 0) return nullptr;
     if (Slot* d = denseSlot(st, fn, args)) {
-      if (d->gen != gen_) return nullptr;
+      if (d->gen != denseGen_) return nullptr;
       return holding(st, *d, inLog);
     }
     if (used_ == 0) return nullptr;
@@ -507,7 +501,7 @@ class MemoCache {
   bool keepsFirst(const GameState& st, Slot& s, const ir::Value& v,
                   const std::vector<int32_t>* reads, size_t& logged);
   void put(const GameState& st, Slot& s, ir::Value v, const std::vector<int32_t>* reads,
-           size_t& used, size_t& logged);
+           uint32_t gen, size_t& used, size_t& logged);
   // Counts a store of fn (outside a dense table) and makes its table once it is due.
   void countDense(const GameState& st, int32_t fn, std::span<const ir::Value> args);
   std::vector<int32_t> denseOf_;  // per function: its table in dense_ + 1; 0: none yet; -1: never
@@ -515,6 +509,7 @@ class MemoCache {
   std::vector<Dense> dense_;
   size_t denseSlots_ = 0;                   // in all tables
   size_t denseUsed_ = 0, denseLogged_ = 0;  // as used_ and logged_, in the dense tables
+  uint32_t denseGen_ = 1;                   // as gen_, for the dense tables' slots
   // A new version of the game: the per-hex lists go; the answers stay, to be checked when asked.
   void advance(const GameState& st) {
     version_ = st.version;
@@ -538,6 +533,20 @@ class MemoCache {
     for (const StampedRead& r : s.reads)
       if (stampOf(st, r.read) != r.stamp) return false;
     return true;
+  }
+  // Empties the hash table (not the dense tables).
+  void clearHash() {
+    // The slots stay allocated for the next version: a new generation marks them all free (and
+    // when the generations go round, every slot is marked free by hand).
+    if (++gen_ == 0) {
+      for (Slot& s : slots_) s.gen = 0;
+      gen_ = 1;
+    }
+    used_ = 0;
+    logged_ = 0;
+    firstAt_.clear();
+    nextAt_.clear();
+    ++unitsAtGen_;
   }
   // Past this many entries the table keeps only the answers that still hold (or, if most do, is
   // emptied).
