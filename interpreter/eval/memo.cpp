@@ -153,23 +153,30 @@ void MemoCache::countDense(const GameState& st, int32_t fn, std::span<const Valu
     const Value& v = args[k];
     DenseDim dim;
     dim.tag = v.tag;
-    if (v.sub != 0 || v.i < 0) return;
+    // The call that makes the layout need not fit it where it is a number (a facing of 9 is
+    // the hash table's; the facings from 0 to 7 the table's).
+    if (v.sub != 0 || (v.i < 0 && v.tag != Tag::Int)) return;
     if (v.tag == Tag::Hex) {
       if (!grid || v.i >= grid->size()) return;
-      const bool last = k + 1 == args.size() && k > 0 && args[k - 1].tag == Tag::Hex;
-      const auto next = last ? grid->neighbourIndices(static_cast<int32_t>(args[k - 1].i))
-                             : std::array<int32_t, hex::kDirectionCount>{};
-      dim.step = last && std::find(next.begin(), next.end(), v.i) != next.end();
+      // A step: a hex next to the hex just before it (that one not a step itself).
+      const bool after = k > 0 && args[k - 1].tag == Tag::Hex && !t.dims[k - 1].step;
+      const auto next = after ? grid->neighbourIndices(static_cast<int32_t>(args[k - 1].i))
+                              : std::array<int32_t, hex::kDirectionCount>{};
+      dim.step = after && std::find(next.begin(), next.end(), v.i) != next.end();
       dim.size = dim.step ? static_cast<uint32_t>(hex::kDirectionCount)
                           : static_cast<uint32_t>(grid->size());
     } else if (v.tag == Tag::Unit) {
       dim.size = static_cast<uint32_t>(st.units.size());
     } else if (v.tag == Tag::Side) {
       dim.size = static_cast<uint32_t>(st.sides.size());
+    } else if (v.tag == Tag::Bool) {
+      dim.size = 2;
+    } else if (v.tag == Tag::Int) {
+      dim.size = kDenseInts;  // a facing, a direction, a small price; others go to the hash table
     } else {
       return;
     }
-    if (dim.size == 0 || (!dim.step && v.i >= dim.size)) return;
+    if (dim.size == 0 || (!dim.step && v.tag != Tag::Int && v.i >= dim.size)) return;
     total *= dim.size;
     if (total > kMaxDense) return;
     t.dims.push_back(dim);

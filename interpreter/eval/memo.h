@@ -448,9 +448,10 @@ class MemoCache {
     return &s;
   }
 
-  // Dense tables. A function whose arguments are all units, sides and hexes of the game (the
-  // last hex perhaps a step: a hex next to the hex before it, as `side_move_cost(s, from, to)`
-  // is asked by a movement search) keeps its answers in an array indexed by its arguments
+  // Dense tables. A function whose arguments are all units, sides and hexes of the game, truth
+  // values and small numbers (0 to kDenseInts - 1: a facing, a price), a hex perhaps a step (a
+  // hex next to the hex just before it, as `side_move_cost(s, from, to)` is asked by a movement
+  // search) keeps its answers in an array indexed by its arguments
   // instead of the hash table: no hash, no arguments kept or compared, no probing, and the six
   // steps out of one hex side by side (a search prices them one after another). The layout is
   // taken, once the function has been stored kDenseAfter times (a short-lived copy of a game
@@ -470,7 +471,8 @@ class MemoCache {
     const hex::Grid* grid = nullptr;  // the map whose hexes and steps it indexes
     std::vector<Slot> slots;
   };
-  static constexpr size_t kMaxDense = size_t{1} << 15, kMaxDenseTotal = size_t{1} << 17;
+  static constexpr size_t kMaxDense = size_t{1} << 17, kMaxDenseTotal = size_t{1} << 18;
+  static constexpr uint32_t kDenseInts = 8;  // the numbers a table indexes: 0 to 7
   // The slot of fn(args) in fn's dense table, or null when the key belongs to the hash table.
   Slot* denseSlot(const GameState& st, int32_t fn, std::span<const ir::Value> args) {
     if (fn < 0 || static_cast<size_t>(fn) >= denseOf_.size()) return nullptr;

@@ -519,5 +519,34 @@ TEST(MemoCache, AnAnswerOfAFewReadsHoldsExactlyWhileNoneChanged) {
     }
 }
 
+// A step with a facing and a truth value after it (Deluxe's side_move_cost(s, from, to, facing,
+// began_in_ezoc)): a table of side, hex, step, number and truth; a number past the table's (9)
+// goes to the hash table. Every key finds its own answer.
+TEST(MemoCache, ADenseTableIndexesFacingsAndTruthValues) {
+  GameState st = smallMap();
+  const hex::Grid& g = *st.map.grid;
+  MemoCache m;
+  std::vector<MemoCache::Key> keys;
+  for (int32_t from = 0; from < g.size(); ++from)
+    for (int32_t to : g.neighbourIndices(from))
+      for (int64_t facing : {0, 3, 5, 9})
+        for (bool b : {false, true})
+          if (to >= 0)
+            keys.push_back(MemoCache::Key{
+                8,
+                {side(from % 2), hexv(from), hexv(to), Value::integer(facing), Value::boolean(b)}});
+  auto answer = [](const MemoCache::Key& k) {
+    return ((k.args[0].i * 100 + k.args[1].i) * 100 + k.args[2].i) * 100 + k.args[3].i * 2 +
+           k.args[4].i;
+  };
+  for (const MemoCache::Key& k : keys) m.store(st, k, Value::integer(answer(k)));
+  EXPECT_TRUE(m.dense(8));
+  for (const MemoCache::Key& k : keys) ASSERT_EQ(found(m, st, k), answer(k)) << answer(k);
+  EXPECT_EQ(found(m, st,
+                  MemoCache::Key{
+                      8, {side(0), hexv(2), hexv(3), Value::integer(1), Value::boolean(true)}}),
+            kMissing);  // a facing never stored
+}
+
 }  // namespace
 }  // namespace polemos::eval
