@@ -177,6 +177,8 @@ Type Compiler::valueType(const Value& v) {
     }
     case Tag::Func:
       return Type::of(TypeKind::Func);
+    case Tag::Packed:  // a builtin's own (Tag::Packed): never a ruleset's constant
+      return Type::any();
   }
   return Type::any();
 }

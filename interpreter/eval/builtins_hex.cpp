@@ -628,7 +628,7 @@ const Value& memoizedList(Context& c, int32_t privateKey, std::vector<Value> key
                           Value& fallback, Compute compute) {
   MemoCache* memo = c.interp.memo();
   if (!memo) {
-    fallback = Value::makeList(compute(nullptr));
+    fallback = compute(nullptr);
     return fallback;
   }
   MemoCache::Key key{privateKey, std::move(keyArgs)};
@@ -642,7 +642,7 @@ const Value& memoizedList(Context& c, int32_t privateKey, std::vector<Value> key
     Value list = k->value;
     if (memo->verifying()) {
       size_t at = memo->beginLog();
-      Value fresh = Value::makeList(compute(nullptr));
+      Value fresh = compute(nullptr);
       memo->endLog(at, false);
       if (!(fresh == list)) MemoCache::verifyFailed("a movement search");
     }
@@ -653,7 +653,7 @@ const Value& memoizedList(Context& c, int32_t privateKey, std::vector<Value> key
   }
   MemoCache::LogScope log(*memo);
   MemoCache::Recording rec;
-  Value list = Value::makeList(compute(&rec));
+  Value list = compute(&rec);
   std::vector<int32_t> base = log.close(false);
   std::vector<int32_t> reads =
       memo->readsAsOne(memo->keep(c.state, key, list, std::move(base), std::move(rec)));
@@ -661,39 +661,89 @@ const Value& memoizedList(Context& c, int32_t privateKey, std::vector<Value> key
   return *memo->find(c.state, key);
 }
 
-// A search as a list: per grid index the cost of reaching the hex (-1: not reached; the start
-// excluded) in the first half and, without facing, the index of the hex before it on its chosen
-// path in the second (-1: none), so that path(u, h) is read from the same search.
-ValueList searchList(const hex::Grid& g, const hex::MoveSpec& spec) {
-  hex::Reach r = hex::reachable(g, spec);
-  const size_t n = static_cast<size_t>(g.size());
-  ValueList out(2 * n, Value::integer(-1));
-  for (hex::Hex h : r.hexes())
-    if (!(h == spec.start)) out[static_cast<size_t>(g.indexOf(h))] = Value::integer(r.cost(h));
-  if (!spec.facing) {
-    std::vector<int32_t> before = r.previousHexes();
-    for (size_t i = 0; i < n; ++i)
-      if (before[i] != hex::kNoIndex) out[n + i] = Value::integer(before[i]);
+// A movement search as packed numbers (Tag::Packed): the hexes it reached and a row of numbers
+// for each, cells [width, n, hex_1 .. hex_n (grid indices, ascending), row_1 .. row_n]. Without
+// facing a row is the hex's cost and the hex before it on its chosen path (width 2; the start is
+// not a row), so that path(u, h) is read from the same search; with facing, the cost of ending
+// in the hex in each of the six facings, -1 where that facing is not reached (width 6; the start
+// is a row: turning in place has its price). A search reaches some forty hexes of a map of
+// 1,485: it is written, read and freed in a few hundred bytes, not a list of two values a hex.
+class SearchRows {
+ public:
+  static constexpr int32_t kPlainWidth = 2, kFacingWidth = 6;
+  explicit SearchRows(const Value& search) : c_(search.cells()) {}
+  size_t size() const { return c_.size() < 2 ? 0 : static_cast<size_t>(c_[1]); }
+  int32_t hexAt(size_t r) const { return c_[2 + r]; }
+  const int32_t* rowAt(size_t r) const {
+    return c_.data() + 2 + size() + r * static_cast<size_t>(c_[0]);
   }
-  return out;
+  // The row of grid index h, or null when the search did not reach it.
+  const int32_t* row(int64_t h) const {
+    const auto first = c_.begin() + (c_.size() < 2 ? 0 : 2), last = first + size();
+    const auto it = std::lower_bound(first, last, h);
+    return it == last || *it != h ? nullptr : rowAt(static_cast<size_t>(it - first));
+  }
+  // The cost of reaching grid index h (without facing; with facing, of ending there facing f), or
+  // -1.
+  int64_t cost(int64_t h, size_t f = 0) const {
+    const int32_t* r = row(h);
+    return r ? r[f] : -1;
+  }
+
+  // The packed numbers of `hexes` (ascending), with `fill(h, row)` writing each hex's row.
+  template <class Fill>
+  static Value pack(int32_t width, const std::vector<int32_t>& hexes, Fill fill) {
+    std::vector<int32_t> cells;
+    cells.reserve(2 + hexes.size() * (1 + static_cast<size_t>(width)));
+    cells.push_back(width);
+    cells.push_back(static_cast<int32_t>(hexes.size()));
+    cells.insert(cells.end(), hexes.begin(), hexes.end());
+    cells.resize(cells.size() + hexes.size() * static_cast<size_t>(width), -1);
+    int32_t* rows = cells.data() + 2 + hexes.size();
+    for (size_t r = 0; r < hexes.size(); ++r) fill(hexes[r], rows + r * static_cast<size_t>(width));
+    return Value::packed(std::move(cells));
+  }
+
+ private:
+  const std::vector<int32_t>& c_;
+};
+
+// A search without facing rows (SearchRows): the hexes reached but the start, each with its cost
+// and, without facing, the hex before it on its chosen path (-1 with facing: path_from then
+// searches again).
+Value searchList(const hex::Grid& g, const hex::MoveSpec& spec) {
+  hex::Reach r = hex::reachable(g, spec);
+  std::vector<int32_t> hexes = r.reachedIndices();
+  const int32_t start = g.indexOf(spec.start);
+  hexes.erase(std::remove(hexes.begin(), hexes.end(), start), hexes.end());
+  return SearchRows::pack(SearchRows::kPlainWidth, hexes, [&](int32_t h, int32_t* row) {
+    row[0] = r.costAt(h);
+    if (!spec.facing) row[1] = r.previousIndex(h);
+  });
 }
 
-// The hexes reached, in grid order, from a search list.
-Value reachedHexes(const ValueList& search) {
+// The hexes reached, in grid order, from a search (SearchRows), but `skip` (-1: none).
+Value reachedHexes(const Value& search, int64_t skip = -1) {
+  const SearchRows rows(search);
   ValueList out;
-  for (size_t h = 0; h < search.size() / 2; ++h)
-    if (search[h].i >= 0) out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
+  out.reserve(rows.size());
+  for (size_t r = 0; r < rows.size(); ++r)
+    if (rows.hexAt(r) != skip) out.push_back(Value::of(Tag::Hex, rows.hexAt(r)));
   return Value::makeList(std::move(out));
 }
 
 // The chosen path from `start` to `to` (its hexes, the start first; empty if not reached), from a
-// search list made without facing: the same as hex::cheapestPath on the same search.
-Value pathOf(const hex::Grid& g, const ValueList& search, int32_t start, int32_t to) {
-  const size_t n = search.size() / 2;
+// search made without facing: the same as hex::cheapestPath on the same search.
+Value pathOf(const hex::Grid& g, const Value& search, int32_t start, int32_t to) {
+  const SearchRows rows(search);
   ValueList out;
-  if (to != start && search.at(static_cast<size_t>(to)).i < 0) return Value::makeList({});
-  for (int64_t h = to; h >= 0; h = h == start ? -1 : search[n + static_cast<size_t>(h)].i)
+  if (to != start && !rows.row(to)) return Value::makeList({});
+  for (int64_t h = to; h >= 0;) {
     out.push_back(hexValue(g, g.hexAt(static_cast<int32_t>(h))));
+    if (h == start) break;
+    const int32_t* row = rows.row(h);
+    h = row ? row[1] : -1;
+  }
   std::reverse(out.begin(), out.end());
   return Value::makeList(std::move(out));
 }
@@ -712,9 +762,6 @@ const Value& reachSearch(Context& c, const Value& unit, const char* fn) {
     return searchList(g, moveSpec(c, unit, fn, nullptr, rec));
   });
 }
-const ValueList& reachCosts(Context& c, const Value& unit, const char* fn) {
-  return reachSearch(c, unit, fn).items();
-}
 
 // The hexes a search list reached (what `make` works out of it), kept with the kept search that
 // made the list (asked for at every decision, the same while the search holds). `key`: the
@@ -728,9 +775,6 @@ Value derivedOf(Context& c, const MemoCache::Key& key, const Value& search, Deri
 }
 
 const Value& reachFacingSearch(Context& c, const Value& unit, const char* fn);
-const ValueList& reachFacingCosts(Context& c, const Value& unit, const char* fn) {
-  return reachFacingSearch(c, unit, fn).items();
-}
 
 // With facing (Deluxe 8.4), one search of (hex, facing) states answers reachable(u) and
 // path_cost(u, h) as well: a hex is reached when one of its facings is, at the least cost of its
@@ -740,30 +784,20 @@ Value bReachable(Context& c, Args a) {
   if (!facingSearch(c)) {
     const Value& search = reachSearch(c, a[0], "reachable");
     return derivedOf(c, MemoCache::Key{kReachKey, {a[0]}}, search, kReachedHexes,
-                     [&] { return reachedHexes(search.items()); });
+                     [&] { return reachedHexes(search); });
   }
   const Value& search = reachFacingSearch(c, a[0], "reachable");
   // The unit's own hex is left out: the search list of facings includes it (turning in place),
   // and the unit stands there for as long as the list holds (its hex is read by the search).
   const int64_t start = unitArg(c, a[0], "reachable").hex;
-  return derivedOf(c, MemoCache::Key{kReachFacingKey, {a[0]}}, search, kReachedFacingHexes, [&] {
-    const ValueList& costs = search.items();
-    ValueList out;
-    for (size_t h = 0; h < costs.size() / 6; ++h) {
-      if (static_cast<int64_t>(h) == start) continue;
-      for (size_t f = 0; f < 6; ++f)
-        if (costs[h * 6 + f].i >= 0) {
-          out.push_back(Value::of(Tag::Hex, static_cast<int64_t>(h)));
-          break;
-        }
-    }
-    return Value::makeList(std::move(out));
-  });
+  return derivedOf(c, MemoCache::Key{kReachFacingKey, {a[0]}}, search, kReachedFacingHexes,
+                   [&] { return reachedHexes(search, start); });
 }
 
-// The cost of ending a move in every (hex, facing) of the map, for rulesets with facing
-// (rotation_cost declared): entry h * 6 + f, -1 where that state cannot be reached. The unit's own
-// hex is included, so turning in place has its price. Kept in the memo like reachCosts.
+// The cost of ending a move in every (hex, facing) reached, for rulesets with facing
+// (rotation_cost declared): rows of six (SearchRows), -1 where that state cannot be reached. The
+// unit's own hex is included, so turning in place has its price. Kept in the memo like
+// reachSearch.
 const Value& reachFacingSearch(Context& c, const Value& unit, const char* fn) {
   static thread_local Value fallback;
   return memoizedList(c, kReachFacingKey, {unit}, fallback, [&](MemoCache::Recording* rec) {
@@ -772,13 +806,11 @@ const Value& reachFacingSearch(Context& c, const Value& unit, const char* fn) {
     if (!spec.facing)
       c.fail(fmt::format("{}(u, h, facing) needs movement with facing: declare rotation_cost", fn));
     hex::Reach r = hex::reachable(g, spec);
-    ValueList costs(static_cast<size_t>(g.size()) * 6, Value::integer(-1));
-    for (hex::Hex h : r.hexes())
-      for (int f = 0; f < 6; ++f)
-        if (r.contains(h, static_cast<hex::Direction>(f)))
-          costs[static_cast<size_t>(g.indexOf(h)) * 6 + f] =
-              Value::integer(r.cost(h, static_cast<hex::Direction>(f)));
-    return costs;
+    return SearchRows::pack(SearchRows::kFacingWidth, r.reachedIndices(),
+                            [&](int32_t h, int32_t* row) {
+                              for (int f = 0; f < 6; ++f)
+                                row[f] = r.costAt(h, static_cast<hex::Direction>(f));
+                            });
   });
 }
 
@@ -789,23 +821,20 @@ Value bPathCost(Context& c, Args a) {
     // path_cost(u, h, facing): the cheapest move that ends in h facing that way (Deluxe 8.4).
     if (a[2].tag != Tag::Int) c.fail("path_cost(u, h, facing): the facing must be a number 0..5");
     int64_t f = ((a[2].i % 6) + 6) % 6;
-    const ValueList& costs = reachFacingCosts(c, a[0], "path_cost");
-    const Value& v = costs.at(static_cast<size_t>(to) * 6 + static_cast<size_t>(f));
-    return v.i >= 0 ? v : Value::none();
+    const int64_t cost =
+        SearchRows(reachFacingSearch(c, a[0], "path_cost")).cost(to, static_cast<size_t>(f));
+    return cost >= 0 ? Value::integer(cost) : Value::none();
   }
   if (u.status == UnitStatus::OnMap && u.hex == to) return Value::integer(0);
   if (facingSearch(c)) {
-    const ValueList& costs = reachFacingCosts(c, a[0], "path_cost");
+    const int32_t* row = SearchRows(reachFacingSearch(c, a[0], "path_cost")).row(to);
     int64_t best = -1;
-    for (size_t f = 0; f < 6; ++f) {
-      int64_t v = costs.at(static_cast<size_t>(to) * 6 + f).i;
-      if (v >= 0 && (best < 0 || v < best)) best = v;
-    }
+    for (size_t f = 0; row && f < 6; ++f)
+      if (row[f] >= 0 && (best < 0 || row[f] < best)) best = row[f];
     return best >= 0 ? Value::integer(best) : Value::none();
   }
-  const ValueList& costs = reachCosts(c, a[0], "path_cost");
-  const Value& v = costs.at(static_cast<size_t>(to));
-  return v.i >= 0 ? v : Value::none();
+  const int64_t cost = SearchRows(reachSearch(c, a[0], "path_cost")).cost(to);
+  return cost >= 0 ? Value::integer(cost) : Value::none();
 }
 
 // The answers of the hook calls of the unit's movement search, when it is in the memo for this
@@ -830,7 +859,7 @@ Value bPath(Context& c, Args a) {
   const hex::Grid& g = grid(c, "path");
   if (a.size() == 2 && !facingSearch(c)) {
     // The unit's kept search has the path (hex::cheapestPath gives the same one).
-    const ValueList& search = reachCosts(c, a[0], "path");
+    const Value& search = reachSearch(c, a[0], "path");
     const UnitState& u = unitArg(c, a[0], "path");
     return pathOf(g, search, u.hex, hexArg(c, a[1], "path"));
   }
@@ -853,7 +882,7 @@ Value bPath(Context& c, Args a) {
     // and its parent, each hex's parent being the first of its equally cheap ways by the order
     // the search breaks ties in, among fewer ways. A hex the unit cannot reach at all it cannot
     // reach by fewer steps either. Only when a step fails is the restricted search made.
-    const ValueList& search = reachCosts(c, a[0], "path");
+    const Value& search = reachSearch(c, a[0], "path");
     const UnitState& u = unitArg(c, a[0], "path");
     Value p = pathOf(g, search, u.hex, hexArg(c, a[1], "path"));
     const ValueList& hexes = p.items();
@@ -906,30 +935,26 @@ const Value& reachSearchFrom(Context& c, const Value& unit, const Projected& p, 
                       });
 }
 
-const ValueList& reachCostsFrom(Context& c, const Value& unit, const Projected& p, const char* fn) {
-  return reachSearchFrom(c, unit, p, fn).items();
-}
-
 Value bReachableFrom(Context& c, Args a) {
   Projected p = projectedArg(c, a, 1, "reachable_from");
   const Value& search = reachSearchFrom(c, a[0], p, "reachable_from");
   return derivedOf(c, MemoCache::Key{kReachFromKey, reachFromArgs(a[0], p)}, search, kReachedHexes,
-                   [&] { return reachedHexes(search.items()); });
+                   [&] { return reachedHexes(search); });
 }
 
 Value bPathCostFrom(Context& c, Args a) {
   Projected p = projectedArg(c, a, 1, "path_cost_from");
   int32_t to = hexArg(c, a[4], "path_cost_from");
   if (to == p.hex) return Value::integer(0);
-  const Value& v = reachCostsFrom(c, a[0], p, "path_cost_from").at(static_cast<size_t>(to));
-  return v.i >= 0 ? v : Value::none();
+  const int64_t cost = SearchRows(reachSearchFrom(c, a[0], p, "path_cost_from")).cost(to);
+  return cost >= 0 ? Value::integer(cost) : Value::none();
 }
 
 Value bPathFrom(Context& c, Args a) {
   Projected p = projectedArg(c, a, 1, "path_from");
   const hex::Grid& g = grid(c, "path_from");
   if (!facingSearch(c))
-    return pathOf(g, reachCostsFrom(c, a[0], p, "path_from"), p.hex, hexArg(c, a[4], "path_from"));
+    return pathOf(g, reachSearchFrom(c, a[0], p, "path_from"), p.hex, hexArg(c, a[4], "path_from"));
   hex::MoveSpec spec = moveSpec(c, a[0], "path_from", &p);
   auto path = hex::cheapestPath(g, spec, g.hexAt(hexArg(c, a[4], "path_from")));
   ValueList out;

@@ -20,7 +20,8 @@ namespace {
 constexpr bool headOnly(Tag t) {
   constexpr uint32_t kRest =
       1u << static_cast<unsigned>(Tag::Odds) | 1u << static_cast<unsigned>(Tag::Str) |
-      1u << static_cast<unsigned>(Tag::List) | 1u << static_cast<unsigned>(Tag::Func);
+      1u << static_cast<unsigned>(Tag::List) | 1u << static_cast<unsigned>(Tag::Func) |
+      1u << static_cast<unsigned>(Tag::Packed);
   return static_cast<unsigned>(t) >= 32 || !(kRest >> static_cast<unsigned>(t) & 1u);
 }
 // Such a value's hash: the same as hashValue's, without looking for the rest, and made in line.
@@ -34,6 +35,7 @@ size_t hashValue(const Value& v) {
   h ^= std::hash<int64_t>()(v.j()) + (h << 6);
   if (v.tag == Tag::Str) h ^= std::hash<std::string>()(v.text());
   for (const Value& e : v.items()) h = h * 31 + hashValue(e);
+  for (int32_t n : v.cells()) h = h * 31 + static_cast<size_t>(static_cast<uint32_t>(n));
   return h;
 }
 }  // namespace

@@ -58,6 +58,56 @@ std::vector<Hex> Path::hexes() const {
   return out;
 }
 
+namespace {
+// Node arrays whose every state is unseen, for this thread's next searches (Reach::release puts
+// them back). A few: a search may run while another search's Reach is alive.
+template <class Node>
+std::vector<std::vector<Node>>& nodePool() {
+  static thread_local std::vector<std::vector<Node>> pool;
+  return pool;
+}
+constexpr size_t kPooled = 8;
+}  // namespace
+
+Reach::Reach(Reach&& o) noexcept
+    : grid_(o.grid_),
+      start_(o.start_),
+      facing_(o.facing_),
+      nodes_(std::move(o.nodes_)),
+      settled_(std::move(o.settled_)),
+      touched_(std::move(o.touched_)) {
+  o.nodes_.clear();
+  o.touched_.clear();
+}
+
+Reach& Reach::operator=(Reach&& o) noexcept {
+  if (this != &o) {
+    release();
+    grid_ = o.grid_;
+    start_ = o.start_;
+    facing_ = o.facing_;
+    nodes_ = std::move(o.nodes_);
+    settled_ = std::move(o.settled_);
+    touched_ = std::move(o.touched_);
+    o.nodes_.clear();
+    o.touched_.clear();
+  }
+  return *this;
+}
+
+Reach::~Reach() {
+  release();
+}
+
+void Reach::release() {
+  if (nodes_.empty()) return;
+  for (int32_t s : touched_) nodes_[static_cast<size_t>(s)] = Node{};
+  touched_.clear();
+  auto& pool = nodePool<Node>();
+  if (pool.size() < kPooled) pool.push_back(std::move(nodes_));
+  nodes_ = {};
+}
+
 int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
   grid_ = &grid;
   start_ = spec.start;
@@ -68,7 +118,17 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
     throw HexError("a movement search with facing needs a rotation cost function");
   }
   const int sph = statesPerHex();
-  nodes_.assign(static_cast<size_t>(grid.size()) * static_cast<size_t>(sph), Node{});
+  release();
+  const size_t states = static_cast<size_t>(grid.size()) * static_cast<size_t>(sph);
+  auto& pool = nodePool<Node>();
+  for (size_t i = pool.size(); i-- > 0;)
+    if (pool[i].size() == states) {
+      nodes_ = std::move(pool[i]);
+      pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(i));
+      break;
+    }
+  if (nodes_.size() != states) nodes_.assign(states, Node{});
+  settled_.clear();
   std::vector<int8_t> stopCache;
   if (spec.stopsIn) stopCache.assign(static_cast<size_t>(grid.size()), -1);
   auto stopsIn = [&](int32_t hexIndex) {
@@ -101,10 +161,11 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
   const int32_t startState =
       facing_ ? startIndex * kFacingStates + static_cast<int32_t>(*spec.facing) * 2 : startIndex;
   nodes_[static_cast<size_t>(startState)].state = kQueued;
+  touched_.push_back(startState);
   push(startState);
 
   auto relax = [&](const Node& from, int32_t fromState, int32_t to, int weight, bool isMove,
-                   uint8_t label, bool firstTransition) {
+                   uint8_t label, bool firstTransition) __attribute__((always_inline)) {
     int64_t total = static_cast<int64_t>(from.cost) + weight;
     if (total > INT_MAX) return;
     bool allowed = weight == 0 || total <= spec.budget ||
@@ -121,6 +182,7 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
     bool sameKey =
         n.state != kUnseen && cost == n.cost && moves == n.moves && transitions == n.transitions;
     if (better) {
+      if (n.state == kUnseen) touched_.push_back(to);
       n = Node{cost, moves, transitions, fromState, label, kQueued};
       push(to);
     } else if (sameKey && label < n.label) {
@@ -141,6 +203,7 @@ int32_t Reach::run(const Grid& grid, const MoveSpec& spec, int32_t targetHex) {
       continue;  // a stale entry, superseded by a better key
     }
     node.state = kSettled;
+    settled_.push_back(state);
     const Node current = node;
     const int32_t hexIndex = state / sph;
     if (hexIndex == targetHex) return state;
@@ -300,10 +363,42 @@ Path Reach::path(Hex h, Direction facing) const {
 
 std::vector<Hex> Reach::hexes() const {
   std::vector<Hex> out;
-  for (int32_t i = 0; i < grid_->size(); ++i) {
-    if (bestState(i) >= 0) out.push_back(grid_->hexAt(i));
-  }
+  for (int32_t i : reachedIndices()) out.push_back(grid_->hexAt(i));
   return out;
+}
+
+std::vector<int32_t> Reach::reachedIndices() const {
+  const int sph = statesPerHex();
+  std::vector<int32_t> out;
+  out.reserve(settled_.size());
+  for (int32_t s : settled_) out.push_back(s / sph);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+int Reach::costAt(int32_t hexIndex) const {
+  const int32_t s = bestState(hexIndex);
+  if (s < 0)
+    throw HexError(fmt::format("hex {} is not reached", grid_->label(grid_->hexAt(hexIndex))));
+  return nodes_[static_cast<size_t>(s)].cost;
+}
+
+int32_t Reach::previousIndex(int32_t hexIndex) const {
+  if (facing_) throw HexError("previousIndex() is for searches without facing");
+  const Node& n = nodes_[static_cast<size_t>(hexIndex)];
+  return n.state == kSettled && n.parent >= 0 ? n.parent : kNoIndex;
+}
+
+int Reach::costAt(int32_t hexIndex, Direction facing) const {
+  if (!facing_) throw HexError("this movement search did not track facing");
+  const int32_t base = hexIndex * kFacingStates + static_cast<int32_t>(facing) * 2;
+  int best = -1;
+  for (int32_t c = base; c < base + 2; ++c) {
+    const Node& n = nodes_[static_cast<size_t>(c)];
+    if (n.state == kSettled && (best < 0 || n.cost < best)) best = n.cost;
+  }
+  return best;
 }
 
 std::vector<int32_t> Reach::previousHexes() const {

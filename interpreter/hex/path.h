@@ -114,6 +114,15 @@ struct Path {
 // pointer to its grid, which must outlive it.
 class Reach {
  public:
+  // A Reach's states come from a pool of its thread's, every state unseen, and go back to it
+  // when the Reach is destroyed with the states it touched made unseen again: a search of forty
+  // hexes neither allocates nor clears an array the size of the map.
+  Reach(Reach&& o) noexcept;
+  Reach& operator=(Reach&& o) noexcept;
+  Reach(const Reach&) = delete;
+  Reach& operator=(const Reach&) = delete;
+  ~Reach();
+
   Hex start() const { return start_; }
   bool facingMode() const { return facing_; }
 
@@ -134,6 +143,16 @@ class Reach {
   // Throws HexError in facing mode, where a hex's path may pass another hex in a facing that is
   // not that hex's best.
   std::vector<int32_t> previousHexes() const;
+  // The grid indices of the hexes reached, ascending (the indices of hexes()), worked out of the
+  // states the search settled rather than by a walk over the map.
+  std::vector<int32_t> reachedIndices() const;
+  // By grid index, for a hex reached (one of reachedIndices()): the cost of its chosen path (in
+  // facing mode the least of its facings'), and without facing the index of the hex before it
+  // on that path (kNoIndex for the start). Facing mode: the cost of arriving facing that way,
+  // or -1 if it is not reached.
+  int costAt(int32_t hexIndex) const;
+  int32_t previousIndex(int32_t hexIndex) const;
+  int costAt(int32_t hexIndex, Direction facing) const;
 
  private:
   // Only the search functions make a Reach, so every Reach refers to a grid.
@@ -162,7 +181,12 @@ class Reach {
   const Grid* grid_ = nullptr;
   Hex start_;
   bool facing_ = false;
+  // Puts nodes_ back in the pool (its touched states unseen again), leaving it empty.
+  void release();
+
   std::vector<Node> nodes_;
+  std::vector<int32_t> settled_;  // the states settled, in the order they were
+  std::vector<int32_t> touched_;  // every state made other than unseen
 };
 
 // Runs the search from spec.start over the whole budget. Throws HexError if the start is off the

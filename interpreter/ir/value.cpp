@@ -15,15 +15,22 @@ int compareOdds(int64_t a1, int64_t b1, int64_t a2, int64_t b2) {
 }  // namespace
 
 void Value::destroy(detail::Box* b) {
-  if (b->isText)
-    delete static_cast<detail::TextBox*>(b);
-  else
-    delete static_cast<detail::ListBox*>(b);
+  switch (b->kind) {
+    case detail::Box::Kind::Text:
+      delete static_cast<detail::TextBox*>(b);
+      return;
+    case detail::Box::Kind::Packed:
+      delete static_cast<detail::PackedBox*>(b);
+      return;
+    case detail::Box::Kind::List:
+      delete static_cast<detail::ListBox*>(b);
+      return;
+  }
 }
 
 Value Value::string(std::string s) {
   auto* b = new detail::TextBox;
-  b->isText = true;
+  b->kind = detail::Box::Kind::Text;
   b->text = std::move(s);
   return boxed(Tag::Str, b);
 }
@@ -32,6 +39,13 @@ Value Value::makeList(ValueList items) {
   auto* b = new detail::ListBox;
   b->items = std::move(items);
   return boxed(Tag::List, b);
+}
+
+Value Value::packed(std::vector<int32_t> cells) {
+  auto* b = new detail::PackedBox;
+  b->kind = detail::Box::Kind::Packed;
+  b->cells = std::move(cells);
+  return boxed(Tag::Packed, b);
 }
 
 Value Value::closure(int64_t fn, ValueList captures) {
@@ -67,6 +81,8 @@ bool equalValues(const Value& a, const Value& b) {
       return a.sub == b.sub && a.i == b.i;
     case Tag::Func:
       return a.i == b.i && a.payloadId() == b.payloadId();
+    case Tag::Packed:
+      return a.cells() == b.cells();
     default:
       return a.i == b.i;
   }
@@ -88,6 +104,8 @@ int compareValues(const Value& a, const Value& b) {
       }
       return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
     }
+    case Tag::Packed:
+      return a.cells() < b.cells() ? -1 : b.cells() < a.cells() ? 1 : 0;
     default:
       if (a.sub != b.sub) return a.sub < b.sub ? -1 : 1;
       return a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
@@ -132,6 +150,8 @@ const char* tagName(Tag t) {
       return "list";
     case Tag::Func:
       return "function";
+    case Tag::Packed:
+      return "packed numbers";
   }
   return "?";
 }
@@ -244,6 +264,8 @@ std::string Program::display(const Value& v) const {
       return fmt::format("unit#{}", v.i);
     case Tag::Hex:
       return fmt::format("hex#{}", v.i);
+    case Tag::Packed:
+      return fmt::format("<{} packed numbers>", v.cells().size());
   }
   return "?";
 }

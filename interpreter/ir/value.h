@@ -33,6 +33,10 @@ enum class Tag : uint8_t {
   Die,       // i = die index
   List,
   Func,  // i = function index; payload: captured values (closures)
+  // A builtin's own array of 32-bit numbers (a movement search's costs and paths, eval/
+  // builtins_hex.cpp): no ruleset value has this kind; it lives in the memo, and only the builtin
+  // that made it reads it. A twelfth of the memory of the same numbers as a list of values.
+  Packed,
 };
 
 struct Value;
@@ -43,8 +47,9 @@ namespace detail {
 // word in the Value, where a std::shared_ptr takes two). The count is atomic: a Program's constants
 // are shared by Sessions on several threads.
 struct Box {
+  enum class Kind : uint8_t { List, Text, Packed };
   mutable std::atomic<uint32_t> refs{1};
-  bool isText = false;
+  Kind kind = Kind::List;
 };
 }  // namespace detail
 
@@ -54,16 +59,18 @@ struct Value {
   int64_t i = 0;
 
  private:
-  // By tag: Odds, the second term; Str, List and Func, the payload (a string, the elements, the
-  // captured values), or null; nothing otherwise (zero). 24 bytes a Value: a unit's fields, a
-  // search's costs and every copy of a Session move less memory than with 40.
+  // By tag: Odds, the second term; Str, List, Func and Packed, the payload (a string, the
+  // elements, the captured values, the numbers), or null; nothing otherwise (zero). 24 bytes a
+  // Value: a unit's fields, a search's costs and every copy of a Session move less memory than
+  // with 40.
   union {
     int64_t j_ = 0;
     detail::Box* box_;
   };
   static constexpr bool boxes(Tag t) {
     return ((1u << static_cast<unsigned>(Tag::Str)) | (1u << static_cast<unsigned>(Tag::List)) |
-            (1u << static_cast<unsigned>(Tag::Func))) >>
+            (1u << static_cast<unsigned>(Tag::Func)) |
+            (1u << static_cast<unsigned>(Tag::Packed))) >>
                static_cast<unsigned>(t) &
            1u;
   }
@@ -144,6 +151,8 @@ struct Value {
   static Value makeList(ValueList items);
   // A function value: function `fn` with its captured values (none: no payload).
   static Value closure(int64_t fn, ValueList captures);
+  // A packed array of numbers (Tag::Packed).
+  static Value packed(std::vector<int32_t> cells);
 
   bool isNone() const { return tag == Tag::None; }
   bool truthy() const { return tag == Tag::Bool ? i != 0 : tag != Tag::None; }
@@ -161,6 +170,8 @@ struct Value {
     return l ? *l : kEmpty;
   }
   inline const std::string& text() const;
+  // A packed array's numbers (empty for any other value).
+  inline const std::vector<int32_t>& cells() const;
 };
 
 namespace detail {
@@ -169,6 +180,9 @@ struct TextBox : Box {
 };
 struct ListBox : Box {
   ValueList items;
+};
+struct PackedBox : Box {
+  std::vector<int32_t> cells;
 };
 }  // namespace detail
 
@@ -183,6 +197,12 @@ inline const std::string& Value::text() const {
   static const std::string kEmpty;
   return tag == Tag::Str && box_ != nullptr ? static_cast<const detail::TextBox*>(box_)->text
                                             : kEmpty;
+}
+
+inline const std::vector<int32_t>& Value::cells() const {
+  static const std::vector<int32_t> kEmpty;
+  return tag == Tag::Packed && box_ != nullptr ? static_cast<const detail::PackedBox*>(box_)->cells
+                                               : kEmpty;
 }
 
 // Structural equality (lists element-wise; odds as fractions: 2:2 == 1:1). Two values of one

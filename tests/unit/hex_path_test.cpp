@@ -598,6 +598,22 @@ void checkSearch(const Map& m, const MoveSpec& s) {
   const int sph = s.facing ? 12 : 1;
   std::vector<int32_t> before;
   if (!s.facing) before = r.previousHexes();
+  // The answers by grid index are the answers by hex: the hexes reached in grid order, each's
+  // cost, the hex before it, its cost in each facing (-1: not reached so).
+  std::vector<int32_t> reached;
+  for (int32_t i = 0; i < g.size(); ++i)
+    if (r.contains(g.hexAt(i))) reached.push_back(i);
+  EXPECT_EQ(r.reachedIndices(), reached);
+  for (int32_t i : reached) {
+    EXPECT_EQ(r.costAt(i), r.cost(g.hexAt(i))) << g.label(g.hexAt(i));
+    if (!s.facing) {
+      EXPECT_EQ(r.previousIndex(i), before[static_cast<size_t>(i)]);
+      continue;
+    }
+    for (Direction d : kAllDirections) {
+      EXPECT_EQ(r.costAt(i, d), r.contains(g.hexAt(i), d) ? r.cost(g.hexAt(i), d) : -1);
+    }
+  }
   for (int32_t i = 0; i < g.size(); ++i) {
     Hex h = g.hexAt(i);
     if (!s.facing && !r.contains(h)) {
@@ -704,6 +720,45 @@ TEST(HexPathProperty, FacingSearchAgreesWithBruteForce) {
     };
     checkSearch(m, s);
   }
+}
+
+// A search's states are reused from the searches before it on its thread (path.h): whatever
+// ran before (a larger search still alive, one of another map's size, one stopped by an error in
+// a step's cost, one with facing on the same map), each search is the search made afresh.
+TEST(HexPathProperty, ASearchIsTheSameWhateverSearchesCameBefore) {
+  Map m = randomMap(21);
+  Map other = randomMap(22);
+  const Grid& g = m.grid();
+  auto from = [&](const Map& map, const char* label, int budget) {
+    MoveSpec s;
+    s.start = map.grid().parse(label);
+    s.budget = budget;
+    s.stepCost = [&map](const Step& step) { return standardCost(map, step); };
+    return s;
+  };
+  MoveSpec wide = from(m, "2814", 14), small = from(m, "1005", 3);
+  checkSearch(m, small);
+  {
+    Reach alive = reachable(g, wide);  // alive while the others run
+    checkSearch(m, small);
+    checkSearch(m, wide);
+    Reach elsewhere = reachable(other.grid(), from(other, "0303", 6));
+    EXPECT_FALSE(elsewhere.reachedIndices().empty());
+  }
+  MoveSpec failing = wide;
+  int asked = 0;
+  failing.stepCost = [&](const Step& step) {
+    if (++asked == 200) throw HexError("a step cost failed");
+    return standardCost(m, step);
+  };
+  EXPECT_EQ(errorOf([&] { reachable(g, failing); }), "a step cost failed");
+  checkSearch(m, wide);
+  checkSearch(m, small);
+  MoveSpec turning = small;
+  turning.facing = Direction::N;
+  turning.rotationCost = [](Hex, Direction a, Direction b) { return turnSteps(a, b) <= 1 ? 0 : 1; };
+  checkSearch(m, turning);
+  checkSearch(m, small);
 }
 
 }  // namespace
