@@ -321,12 +321,12 @@ void MemoCache::record(Recording& r, size_t at, int32_t fn, std::span<const Valu
   call.fn = fn;
   call.argsAt = static_cast<uint32_t>(r.args.size());
   call.argCount = static_cast<uint32_t>(args.size());
-  r.args.insert(r.args.end(), args.begin(), args.end());
+  r.args.append(args);
   call.readsAt = static_cast<uint32_t>(r.reads.size());
   endLogInto(at, r.reads);
   call.readCount = static_cast<uint32_t>(r.reads.size() - call.readsAt);
-  call.result = result;
-  r.calls.push_back(std::move(call));
+  r.calls.push_back(call);
+  r.results.push_back(result);
 }
 
 // Linear in the reads: each distinct read gets a slot the first time it is seen (slotOf_, marked
@@ -409,7 +409,7 @@ const ir::Value* MemoCache::Answers::find(int32_t fn, std::span<const ir::Value>
     const HookCall& call = kept_.made.calls[table_[i] - 1];
     auto was = kept_.argsOf(call);
     if (call.fn == fn && std::equal(args.begin(), args.end(), was.begin(), was.end()))
-      return &call.result;
+      return &kept_.made.results[table_[i] - 1];
   }
   return nullptr;
 }
@@ -448,7 +448,7 @@ MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const Recall&
       size_t at = beginLog();
       bool same = false;
       try {
-        same = recall(call.fn, e.argsOf(call)) == call.result;
+        same = recall(call.fn, e.argsOf(call)) == e.made.results[c];
       } catch (const std::exception&) {
         same = false;  // an error now where there was an answer: search again
       }
@@ -492,6 +492,7 @@ MemoCache::Kept& MemoCache::keep(const GameState& s, const Key& k, const Value& 
   // Kept for long, thousands of them: without the room their growth left.
   e.made.calls.shrink_to_fit();
   e.made.args.shrink_to_fit();
+  e.made.results.shrink_to_fit();
   e.made.reads.shrink_to_fit();
   e.value = v;
   for (ir::Value& d : e.derived) d = ir::Value::none();

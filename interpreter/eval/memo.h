@@ -20,6 +20,7 @@
 
 #include "eval/state.h"
 #include "hex/grid.h"
+#include "ir/value_pool.h"
 
 namespace polemos::eval {
 
@@ -174,15 +175,17 @@ class MemoCache {
   // A hook call: its arguments and its reads are runs of the pools of the search that made it
   // (Recording, Kept), so that recording one allocates nothing of its own (a search makes
   // hundreds).
+  // A call's answer is results[i] of its recording, call i (HookCall itself holds no value:
+  // freeing a record then touches only its pools, see ir::ValuePool).
   struct HookCall {
     int32_t fn = -1;
     uint32_t argsAt = 0, argCount = 0;    // in the pool of arguments
     uint32_t readsAt = 0, readCount = 0;  // in the pool of reads: each once
-    ir::Value result;
   };
   struct Recording {
     std::vector<HookCall> calls;
-    std::vector<ir::Value> args;
+    ir::ValuePool args;
+    ir::ValuePool results;  // by call
     std::vector<int32_t> reads;
     // The calls every step may make again with the same arguments (a forward's nested call,
     // such as whether the unit began in an enemy ZOC): within one search they have one answer,
@@ -193,7 +196,7 @@ class MemoCache {
         const HookCall& c = calls[i];
         if (c.fn == fn && std::equal(a.begin(), a.end(), args.begin() + c.argsAt,
                                      args.begin() + c.argsAt + c.argCount))
-          return &c.result;
+          return &results[i];
       }
       return nullptr;
     }
@@ -214,11 +217,11 @@ class MemoCache {
     call.fn = fn;
     call.argsAt = static_cast<uint32_t>(r.args.size());
     call.argCount = static_cast<uint32_t>(args.size());
-    for (const ir::Value& a : args) r.args.push_back(a);
+    r.args.append(args);
     call.readsAt = static_cast<uint32_t>(r.reads.size());
     for (const StampedRead& x : s->reads) r.reads.push_back(x.read);  // each once (setReads)
     call.readCount = static_cast<uint32_t>(s->reads.size());
-    call.result = s->value;
+    r.results.push_back(s->value);
     return &s->value;
   }
   struct Kept {
