@@ -33,7 +33,8 @@ void compareSearches(engine::Session& g, int32_t move, const std::string& when) 
     auto v = g.evaluate(units[u].id.empty() ? "0" : "unit(\"" + units[u].id + "\").mp_spent");
     if (v.value && v.value->tag == ir::Tag::Int && v.value->i != 0) continue;
     std::vector<uint8_t> interpreted(static_cast<size_t>(b.size), 0);
-    for (const ir::Value& h : g.candidates(move, prefix)) interpreted[static_cast<size_t>(h.i)] = 1;
+    const ir::Value reached = g.candidates(move, prefix);
+    for (const ir::Value& h : reached.items()) interpreted[static_cast<size_t>(h.i)] = 1;
     native::reach(b, static_cast<int>(u), native::viewOf(b, b.units[u].side), cost);
     for (int h = 0; h < b.size; ++h) {
       if ((cost[static_cast<size_t>(h)] >= 0) != (interpreted[static_cast<size_t>(h)] != 0)) {

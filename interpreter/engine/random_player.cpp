@@ -19,7 +19,7 @@ namespace {
 struct Block {
   int32_t action = -1;
   std::vector<ir::Value> prefix;
-  ir::ValueList last;
+  ir::Value last;  // a list (shared with the domain's answer; none: no parameters)
   size_t offset = 0;
 };
 
@@ -31,15 +31,15 @@ void collect(Session& s, int32_t action, std::vector<ir::Value>& prefix, size_t&
     total += 1;
     return;
   }
-  ir::ValueList c = s.candidates(action, prefix);
+  const ir::Value c = s.candidates(action, prefix);
   if (prefix.size() + 1 == n) {
-    if (c.empty()) return;
-    size_t size = c.size();
-    out.push_back(Block{action, prefix, std::move(c), total});
+    const size_t size = c.items().size();
+    if (size == 0) return;
+    out.push_back(Block{action, prefix, c, total});
     total += size;
     return;
   }
-  for (const ir::Value& v : c) {
+  for (const ir::Value& v : c.items()) {
     prefix.push_back(v);
     collect(s, action, prefix, total, out);
     prefix.pop_back();
@@ -116,7 +116,7 @@ RandomPlayer::Move RandomPlayer::playWindow(Session& s, const std::function<void
                                [](size_t x, const Block& b) { return x < b.offset; });
     const Block& b = *std::prev(it);
     std::vector<ir::Value> args = b.prefix;
-    if (!b.last.empty()) args.push_back(b.last[r - b.offset]);
+    if (!b.last.items().empty()) args.push_back(b.last.items()[r - b.offset]);
     return s.actionOption(b.action, std::move(args));
   };
   std::vector<bool> aside(all, false);

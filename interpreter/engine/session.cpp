@@ -514,7 +514,7 @@ void Session::listingError(const std::string& what, const std::string& err) {
     listingErrors_.push_back(std::move(said));
 }
 
-ValueList Session::candidates(int32_t action, std::span<const Value> prefix) {
+Value Session::candidates(int32_t action, std::span<const Value> prefix) {
   Command command(*this);
   QuietTrace quiet(state_);
   const ActionParam& p = program_->actions[action].params[prefix.size()];
@@ -531,8 +531,8 @@ ValueList Session::candidates(int32_t action, std::span<const Value> prefix) {
       for (const Value& v : prefix) what += " " + display(v);
       listingError(what, err);
     }
-    if (!v || v->tag != Tag::List) return candidates;
-    return v->items();
+    if (!v || v->tag != Tag::List) return Value::makeList({});
+    return *v;
   }
   switch (p.type.kind) {
     case TypeKind::Bool:
@@ -561,7 +561,7 @@ ValueList Session::candidates(int32_t action, std::span<const Value> prefix) {
     default:
       break;  // ints without a domain cannot be listed
   }
-  return candidates;
+  return Value::makeList(std::move(candidates));
 }
 
 void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args,
@@ -571,7 +571,8 @@ void Session::enumerate(int32_t action, size_t i, std::vector<Value>& args,
     if (guardHolds(action, args)) out.push_back(actionOption(action, args));
     return;
   }
-  for (const Value& c : candidates(action, args)) {
+  const Value list = candidates(action, args);
+  for (const Value& c : list.items()) {
     args.push_back(c);
     enumerate(action, i + 1, args, out);
     args.pop_back();

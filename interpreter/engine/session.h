@@ -91,10 +91,11 @@ class Session {
   // (engine/random_player): the actions open at the current window (those of the phase in use at
   // this level and with these options); the candidates for parameter `prefix.size()` of an action
   // given the arguments before it (its domain, or every value of its type; none for a number
-  // without a domain); whether the action's requirements hold for these arguments; whether the
-  // phase may end (or the player pass) now; and an option with the text a player types.
+  // without a domain), as a list value (the domain's own answer, shared, not copied); whether the
+  // action's requirements hold for these arguments; whether the phase may end (or the player pass)
+  // now; and an option with the text a player types.
   std::vector<int32_t> openActions();
-  ir::ValueList candidates(int32_t action, std::span<const ir::Value> prefix);
+  ir::Value candidates(int32_t action, std::span<const ir::Value> prefix);
   bool guardHolds(int32_t action, const std::vector<ir::Value>& args);
   bool mayEnd();
   Option actionOption(int32_t action, std::vector<ir::Value> args) const;

@@ -82,7 +82,8 @@ TEST(RandomPlayer, DrawsUniformlyAmongTheLegalOptions) {
                                                                        std::vector<ir::Value>& p) {
     if (p.size() == s.program().actions[a].params.size()) return size_t{1};
     size_t total = 0;
-    for (const auto& v : s.candidates(a, p)) {
+    const ir::Value list = s.candidates(a, p);
+    for (const auto& v : list.items()) {
       p.push_back(v);
       total += leaves(a, p);
       p.pop_back();
