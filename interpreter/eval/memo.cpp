@@ -69,10 +69,9 @@ void MemoCache::verifyFailed(const char* what) {
 
 void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int32_t>* reads) {
   if (st.version != version_) advance(st);
-  if (Slot* d = denseSlot(st, k.fn, k.args)) {
+  if (Answer* d = denseSlot(st, k.fn, k.args)) {
     if (d->gen == denseGen_ && keepsFirst(st, *d, v, reads, denseLogged_)) return;
     put(st, *d, std::move(v), reads, denseGen_, denseUsed_, denseLogged_);
-    d->fn = k.fn;
     return;
   }
   // Bounded: a pathological ruleset cannot grow the cache without limit.
@@ -100,7 +99,7 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   countDense(st, s.fn, s.args);  // after the answer is in, so that a new table takes it too
 }
 
-bool MemoCache::keepsFirst(const GameState& st, Slot& s, const Value& v,
+bool MemoCache::keepsFirst(const GameState& st, Answer& s, const Value& v,
                            const std::vector<int32_t>* reads, size_t& logged) {
   if (s.verifying) {
     s.verifying = false;
@@ -118,7 +117,7 @@ bool MemoCache::keepsFirst(const GameState& st, Slot& s, const Value& v,
   return true;
 }
 
-void MemoCache::put(const GameState& st, Slot& s, Value v, const std::vector<int32_t>* reads,
+void MemoCache::put(const GameState& st, Answer& s, Value v, const std::vector<int32_t>* reads,
                     uint32_t gen, size_t& used, size_t& logged) {
   if (s.gen != gen)
     ++used;
@@ -192,16 +191,10 @@ void MemoCache::countDense(const GameState& st, int32_t fn, std::span<const Valu
   // (those left in the hash table are never asked for again, and go with it).
   for (const Slot& o : slots_) {
     if (o.gen != gen_ || o.fn != fn) continue;
-    Slot* d = denseSlot(st, fn, o.args);
+    Answer* d = denseSlot(st, fn, o.args);
     if (!d) continue;
+    *d = o;  // the answer, not the key
     d->gen = denseGen_;
-    d->fn = fn;
-    d->logged = o.logged;
-    d->verifying = o.verifying;
-    d->value = o.value;
-    d->version = o.version;
-    d->epoch = o.epoch;
-    d->reads = o.reads;
     ++denseUsed_;
     if (o.logged) ++denseLogged_;
   }

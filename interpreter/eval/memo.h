@@ -48,7 +48,7 @@ class MemoCache {
   // hook's answer survives a unit moving elsewhere, and a new turn). With POLEMOS_VERIFY_KEPT set,
   // such an answer is not given but made again and compared when stored (see store).
   const ir::Value* find(const GameState& st, int32_t fn, std::span<const ir::Value> args) {
-    Slot* s = lookup(st, fn, args, logTop_ > 0);
+    Answer* s = lookup(st, fn, args, logTop_ > 0);
     if (!s) return nullptr;
     if (logTop_ > 0)
       for (const StampedRead& r : s->reads) note(r.read);
@@ -211,7 +211,7 @@ class MemoCache {
   // is none (make the call in its log, and record it).
   const ir::Value* findRecorded(const GameState& st, int32_t fn, std::span<const ir::Value> args,
                                 Recording& r) {
-    Slot* s = lookup(st, fn, args, true);
+    Answer* s = lookup(st, fn, args, true);
     if (!s) return nullptr;
     HookCall& call = r.calls.emplace_back();
     call.fn = fn;
@@ -285,7 +285,7 @@ class MemoCache {
     // The dense tables have generations of their own (compacting the hash table leaves them).
     if (++denseGen_ == 0) {
       for (Dense& d : dense_)
-        for (Slot& s : d.slots) s.gen = 0;
+        for (Answer& s : d.slots) s.gen = 0;
       denseGen_ = 1;
     }
     denseUsed_ = 0;
@@ -322,9 +322,9 @@ class MemoCache {
  private:
   // An open-addressing table whose slots belong to a generation: clearing it (at every change of
   // the game) is one increment, and the slots, with the capacity of their argument vectors, are
-  // reused rather than freed and allocated again. A slot is kept small (104 bytes): the first
-  // look at a slot is most of a look-up's time (a cache miss), and every game's table is made
-  // and filled anew.
+  // reused rather than freed and allocated again. A slot is kept small (104 bytes; a dense
+  // table's, which needs no key, 72): the first look at a slot is most of a look-up's time (a
+  // cache miss), and every game's table is made and filled anew.
   struct StampedRead {
     int32_t read;
     uint64_t stamp;  // when the answer was made
@@ -404,26 +404,31 @@ class MemoCache {
     uint32_t n_ = 0, cap_ = 0;
   };
   static_assert(sizeof(StampedReads) <= 24, "as small as the vector it replaces");
-  struct Slot {
+  // An answer as a slot holds it: all a dense table's slot is (its key is its place), the first
+  // part of a hash table's slot, which adds its key.
+  struct Answer {
     uint32_t gen = 0;
-    uint32_t hash = 0;  // the low half of the key's hash
-    int32_t fn = 0;     // the key: function and arguments
     bool logged = false;
     bool verifying = false;  // given up by find for POLEMOS_VERIFY_KEPT: compare when made again
-    std::vector<ir::Value> args;
-    ir::Value value;
-    uint64_t version = 0;  // the version it was made or last found to hold in
+    uint64_t version = 0;    // the version it was made or last found to hold in
     uint64_t epoch = 0;
+    ir::Value value;
     StampedReads reads;
   };
-  static_assert(sizeof(Slot) <= 104, "a memo slot is kept small (see above)");
+  struct Slot : Answer {
+    uint32_t hash = 0;  // the low half of the key's hash
+    int32_t fn = 0;     // the key: function and arguments
+    std::vector<ir::Value> args;
+  };
+  static_assert(sizeof(Answer) <= 72 && sizeof(Slot) <= 104,
+                "a memo slot is kept small (see above)");
   // The slot of fn(args) whose answer holds in `st` (see find), or null; `inLog`: asked inside a
   // logged computation, where an answer counts only with what it read (an answer made outside
   // one is made again, once, with its reads).
-  Slot* lookup(const GameState& st, int32_t fn, std::span<const ir::Value> args, bool inLog) {
+  Answer* lookup(const GameState& st, int32_t fn, std::span<const ir::Value> args, bool inLog) {
     if (st.version != version_) advance(st);
     if (used_ + denseUsed_ == 0) return nullptr;
-    if (Slot* d = denseSlot(st, fn, args)) {
+    if (Answer* d = denseSlot(st, fn, args)) {
       if (d->gen != denseGen_) return nullptr;
       return holding(st, *d, inLog);
     }
@@ -438,7 +443,7 @@ class MemoCache {
     }
   }
   // Slot s, found under the key asked for: itself if its answer holds in `st` (see lookup).
-  Slot* holding(const GameState& st, Slot& s, bool inLog) {
+  Answer* holding(const GameState& st, Answer& s, bool inLog) {
     if (s.version != version_) {
       if (!carried(st, s)) return nullptr;
       if (verify_) {
@@ -472,12 +477,12 @@ class MemoCache {
   struct Dense {
     std::vector<DenseDim> dims;
     const hex::Grid* grid = nullptr;  // the map whose hexes and steps it indexes
-    std::vector<Slot> slots;
+    std::vector<Answer> slots;        // 72 bytes a slot, not a hash slot's 104: no key
   };
   static constexpr size_t kMaxDense = size_t{1} << 17, kMaxDenseTotal = size_t{1} << 18;
   static constexpr uint32_t kDenseInts = 8;  // the numbers a table indexes: 0 to 7
   // The slot of fn(args) in fn's dense table, or null when the key belongs to the hash table.
-  Slot* denseSlot(const GameState& st, int32_t fn, std::span<const ir::Value> args) {
+  Answer* denseSlot(const GameState& st, int32_t fn, std::span<const ir::Value> args) {
     if (fn < 0 || static_cast<size_t>(fn) >= denseOf_.size()) return nullptr;
     const int32_t d = denseOf_[static_cast<size_t>(fn)];
     if (d <= 0) return nullptr;
@@ -503,9 +508,9 @@ class MemoCache {
   }
   // store's two halves: whether the slot of the key keeps the answer it has (made in this
   // version: the first answer stays), and putting an answer in a slot.
-  bool keepsFirst(const GameState& st, Slot& s, const ir::Value& v,
+  bool keepsFirst(const GameState& st, Answer& s, const ir::Value& v,
                   const std::vector<int32_t>* reads, size_t& logged);
-  void put(const GameState& st, Slot& s, ir::Value v, const std::vector<int32_t>* reads,
+  void put(const GameState& st, Answer& s, ir::Value v, const std::vector<int32_t>* reads,
            uint32_t gen, size_t& used, size_t& logged);
   // Counts a store of fn (outside a dense table) and makes its table once it is due.
   void countDense(const GameState& st, int32_t fn, std::span<const ir::Value> args);
@@ -528,12 +533,12 @@ class MemoCache {
     nextAt_.clear();
     ++unitsAtGen_;
   }
-  void stampReads(const GameState& st, Slot& s) {
+  void stampReads(const GameState& st, Answer& s) {
     for (StampedRead& r : s.reads) r.stamp = stampOf(st, r.read);
   }
   // Whether an answer made in an earlier version holds in `st` (made logged, in this epoch, and
   // nothing it read has changed since).
-  bool carried(const GameState& st, const Slot& s) {
+  bool carried(const GameState& st, const Answer& s) {
     if (!s.logged || s.epoch != st.epoch) return false;
     for (const StampedRead& r : s.reads)
       if (stampOf(st, r.read) != r.stamp) return false;
