@@ -62,11 +62,17 @@ bool needBool(Context& c, const Value& v, const char* fn) {
   return v.i != 0;
 }
 // A lambda (or function) of one argument called by a builtin for each item of a list. One that
-// only reads a member of it (`x -> not x.moved`, ir::FieldRead) is answered without a call.
+// only reads a member of it (`x -> not x.moved`, ir::FieldRead) is answered without a call; one
+// that only gives back a function's answer (`u -> may_end_in(u, u.hex)`,
+// ir::Function::lambdaForward) by that function, without the lambda's frame.
 Value callOne(Context& c, const Value& f, const Value& x) {
-  if (f.tag == Tag::Func && f.i >= 0 && static_cast<size_t>(f.i) < c.program.functions.size() &&
-      c.program.functions[static_cast<size_t>(f.i)].fieldRead)
-    if (auto v = c.interp.fieldRead(static_cast<int32_t>(f.i), x)) return std::move(*v);
+  if (f.tag == Tag::Func && f.i >= 0 && static_cast<size_t>(f.i) < c.program.functions.size()) {
+    const Function& fn = c.program.functions[static_cast<size_t>(f.i)];
+    if (fn.fieldRead)
+      if (auto v = c.interp.fieldRead(static_cast<int32_t>(f.i), x)) return std::move(*v);
+    if (fn.lambdaForward)
+      if (auto v = c.interp.lambdaForward(static_cast<int32_t>(f.i), x)) return std::move(*v);
+  }
   return c.call(f, std::span<const Value>(&x, 1));
 }
 

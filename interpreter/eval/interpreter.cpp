@@ -240,6 +240,54 @@ std::optional<Value> Interpreter::fieldRead(int32_t fn, const Value& arg) {
   return v;
 }
 
+std::optional<Value> Interpreter::lambdaForward(int32_t fn, const Value& arg) {
+  const Function& f = program_.functions[static_cast<size_t>(fn)];
+  if (!f.lambdaForward || executing_ == 0 || pureDepth_ >= limits::kMaxPureDepth ||
+      budget_ < f.lambdaForward->steps)
+    return std::nullopt;
+  const ir::Forward& fw = *f.lambdaForward;
+  constexpr size_t kMaxArgs = 8;
+  if (fw.args.size() > kMaxArgs) return std::nullopt;
+  // The target's arguments as the lambda's code makes them: the parameter, or its side or hex
+  // read as Interpreter::member reads them (the hex logged, none off the map).
+  Value args[kMaxArgs];
+  for (size_t i = 0; i < fw.args.size(); ++i) {
+    const ir::Forward::Arg& a = fw.args[i];
+    if (!a.side && !a.hex) {
+      args[i] = arg;
+      continue;
+    }
+    if (arg.tag != Tag::Unit || arg.i < 0 || arg.i >= static_cast<int64_t>(state_.units.size()))
+      return std::nullopt;
+    const UnitState& u = state_.units[static_cast<size_t>(arg.i)];
+    if (a.side) {
+      args[i] = Value::of(Tag::Side, u.side);
+    } else {
+      if (memo_) memo_->readField(arg.i, GameState::kHexSlot);
+      args[i] =
+          u.status == UnitStatus::OnMap && u.hex >= 0 ? Value::of(Tag::Hex, u.hex) : Value::none();
+    }
+  }
+  budget_ -= fw.steps;
+  cover(fn);
+  return callAsCode(fw.target, std::span<const Value>(args, fw.args.size()));
+}
+
+Value Interpreter::callAsCode(int32_t fn, std::span<const Value> args) {
+  // As Op::Call does in execute: a hit is given, a miss made and stored (with its reads when a
+  // log is open, as the frame's pending entry would be).
+  if (memo_ && memoizable(fn) && memo_->worthCaching(fn)) {
+    const Value* hit = memo_->find(state_, fn, args);
+    memo_->counted(fn, hit != nullptr);
+    if (hit) return *hit;
+    if (memo_->logging()) return makeRemembered(fn, args);
+    Value v = callPure(fn, args);
+    memo_->store(state_, MemoCache::Key{fn, {args.begin(), args.end()}}, v);
+    return v;
+  }
+  return callPure(fn, args);
+}
+
 std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value> args,
                                               std::string& error, Stop* failed) {
   if (pureDepth_ == 0) renewOwnBudget();

@@ -127,6 +127,15 @@ class Interpreter {
   // the call reports with its place), a `not` of something else than true or false, the budget
   // or the depth of calls at their end, or no run under way.
   std::optional<ir::Value> fieldRead(int32_t fn, const ir::Value& arg);
+  // Same, for a lambda that only gives back a function's answer (ir::Function::lambdaForward):
+  // its target called as the lambda's code would call it (callAsCode), without the lambda's
+  // frame, its steps charged, the lambda counted as run. Nothing, and the caller makes the call,
+  // when its argument is not a unit where the forward reads its side or hex, or for the reasons
+  // fieldRead gives.
+  std::optional<ir::Value> lambdaForward(int32_t fn, const ir::Value& arg);
+  // Pure function fn called as an instruction of a function's code calls it: through the memo
+  // when it may be, its answer stored there with its reads when a log is open.
+  ir::Value callAsCode(int32_t fn, std::span<const ir::Value> args);
   // Same, catching errors: returns nothing and sets `error`.
   std::optional<ir::Value> tryCallPure(int32_t fn, std::span<const ir::Value> args,
                                        std::string& error, Stop* failed = nullptr);

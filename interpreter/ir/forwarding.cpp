@@ -66,18 +66,20 @@ bool readsNothing(const Program& p, int32_t fn, int depth) {
   return true;
 }
 
-}  // namespace
-
-std::optional<Forward> findForward(const Program& p, int32_t fn) {
-  if (fn < 0 || static_cast<size_t>(fn) >= p.functions.size()) return std::nullopt;
+// The forward of function `fn`'s code, followed as findForward says. `untyped`: a parameter of
+// no declared type (a lambda's) may be read as a unit; the caller checks that its value is one.
+std::optional<Forward> follow(const Program& p, int32_t fn, bool untyped) {
   const Function& f = p.functions[static_cast<size_t>(fn)];
-  if (f.kind != FuncKind::Function) return std::nullopt;
   const std::vector<Instr>& code = f.code;
   const int32_t n = static_cast<int32_t>(code.size());
   auto kindOf = [&](int32_t param) {
     return param >= 0 && param < f.arity && static_cast<size_t>(param) < f.paramTypes.size()
                ? f.paramTypes[static_cast<size_t>(param)].kind
                : TypeKind::Any;
+  };
+  auto unitParam = [&](int32_t param) {
+    const TypeKind k = kindOf(param);
+    return k == TypeKind::Unit || (untyped && k == TypeKind::Any);
   };
   // A unit's own property, unless some class declares a field of that name (a class field is
   // read before the property, eval/operations.cpp).
@@ -102,8 +104,7 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
     return true;
   };
   auto member = [&](int32_t nameId) {
-    if (st.empty() || st.back().kind != Known::Param || kindOf(st.back().param) != TypeKind::Unit)
-      return false;
+    if (st.empty() || st.back().kind != Known::Param || !unitParam(st.back().param)) return false;
     auto k = property(nameId);
     if (!k) return false;
     st.back().kind = *k;
@@ -119,6 +120,7 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
   for (int steps = 0; steps < kMaxSteps; ++steps) {
     if (pc < 0 || pc >= n) return std::nullopt;
     const Instr in = code[static_cast<size_t>(pc++)];
+    ++fw.steps;
     switch (in.op) {
       case Op::Nop:
         break;
@@ -128,6 +130,7 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
       case Op::LoadLoad:  // the second Load stays in place and is skipped
         if (!load(in.a) || !load(in.b)) return std::nullopt;
         ++pc;
+        ++fw.steps;
         break;
       case Op::Member:
         if (!member(in.a)) return std::nullopt;
@@ -135,6 +138,7 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
       case Op::LoadMember:  // the Member stays in place and is skipped
         if (!load(in.a) || !member(in.b)) return std::nullopt;
         ++pc;
+        ++fw.steps;
         break;
       case Op::Eq:
       case Op::Ne: {
@@ -202,8 +206,10 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
         // The answer returned at once (through jumps that lead to the return) is the forward;
         // every value on the stack is then its argument (nothing is left under the answer).
         bool returned = false;
+        int32_t after = 0;  // the instructions from the call's to the return, that one included
         for (int32_t at = pc, hops = 0; hops < kMaxSteps && at >= 0 && at < n; ++hops) {
           const Instr& next = code[static_cast<size_t>(at)];
+          ++after;
           if (next.op == Op::Jump) {
             at = next.a;
           } else if (next.op == Op::Nop) {
@@ -214,6 +220,7 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
           }
         }
         if (returned) {
+          fw.steps += after;
           if (static_cast<int32_t>(st.size()) != in.b) return std::nullopt;
           for (const Known& k : st) {
             auto a = argOf(k);
@@ -244,6 +251,23 @@ std::optional<Forward> findForward(const Program& p, int32_t fn) {
     }
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Forward> findForward(const Program& p, int32_t fn) {
+  if (fn < 0 || static_cast<size_t>(fn) >= p.functions.size()) return std::nullopt;
+  if (p.functions[static_cast<size_t>(fn)].kind != FuncKind::Function) return std::nullopt;
+  return follow(p, fn, false);
+}
+
+std::optional<Forward> findLambdaForward(const Program& p, int32_t fn) {
+  if (fn < 0 || static_cast<size_t>(fn) >= p.functions.size()) return std::nullopt;
+  const Function& f = p.functions[static_cast<size_t>(fn)];
+  if (f.kind != FuncKind::Lambda || f.arity != 1) return std::nullopt;
+  auto fw = follow(p, fn, true);
+  if (!fw || !fw->calls.empty() || fw->hexParam >= 0) return std::nullopt;
+  return fw;
 }
 
 std::optional<FieldRead> findFieldRead(const Program& p, int32_t fn) {
@@ -277,6 +301,7 @@ void findForwards(Program& p) {
   for (size_t i = 0; i < p.functions.size(); ++i) {
     p.functions[i].forward = findForward(p, static_cast<int32_t>(i));
     p.functions[i].fieldRead = findFieldRead(p, static_cast<int32_t>(i));
+    p.functions[i].lambdaForward = findLambdaForward(p, static_cast<int32_t>(i));
     if (const auto& fw = p.functions[i].forward) {
       p.functions[static_cast<size_t>(fw->target)].forwardTarget = true;
       for (const Forward::Call& c : fw->calls)

@@ -27,7 +27,11 @@
 // a forwarded call saves (docs/language.md, what counts as a step).
 //
 // The same file finds the lambdas that only read a member of their parameter (`x -> not
-// x.moved`: ir::FieldRead), which filter, map, any and the like may read without a call.
+// x.moved`: ir::FieldRead), which filter, map, any and the like may read without a call, and
+// the lambdas of one parameter that forward (`u -> may_end_in(u, u.hex)`: no nested call, no
+// condition; Function::lambdaForward), whose target those builtins may call in their place.
+// A lambda's parameter has no declared type: the forward reads it as a unit, and the caller
+// calls the lambda itself when the value is not one.
 //
 // It knows nothing of movement or of which functions are hooks.
 #pragma once
@@ -40,12 +44,14 @@ namespace polemos::ir {
 
 // Whether function `fn` of `p` forwards, and how.
 std::optional<Forward> findForward(const Program& p, int32_t fn);
+// Whether lambda `fn` of `p` forwards (see above): one parameter, no nested call, no condition.
+std::optional<Forward> findLambdaForward(const Program& p, int32_t fn);
 // Whether function `fn` of `p` (a function or lambda of one parameter, whatever it captures)
 // only reads a member of its parameter, perhaps negated: its code is `Load 0; Member n;
 // [Not;] Return` (or the fused `LoadMember`), nothing else.
 std::optional<FieldRead> findFieldRead(const Program& p, int32_t fn);
-// Sets Function::forward, Function::forwardTarget and Function::fieldRead for every function of
-// the program.
+// Sets Function::forward, Function::forwardTarget, Function::fieldRead and
+// Function::lambdaForward for every function of the program.
 void findForwards(Program& p);
 
 }  // namespace polemos::ir

@@ -182,6 +182,10 @@ struct Forward {
   // When set (>= 0): the forwarding holds only while hex parameter `hexParam` is not the hex of
   // unit parameter `unitParam` (it never holds otherwise).
   int32_t hexParam = -1, unitParam = -1;
+  // The instructions the forwarding function's own code runs to make the call and return its
+  // answer (a fused pair counts two, as the step budget counts them). A lambda's forward is
+  // charged them (Function::lambdaForward); a hook's is not (docs/language.md, the step budget).
+  int32_t steps = 0;
 };
 
 // A one-parameter function whose answer is a member of its parameter, or that member negated
@@ -235,6 +239,10 @@ struct Function {
   bool forwardTarget = false;
   // Set by ir/forwarding.h when the function only reads a member of its parameter.
   std::optional<FieldRead> fieldRead;
+  // Set by ir/forwarding.h for a lambda of one parameter whose only work is to give back a
+  // function's answer for that parameter or its side or hex (`u -> may_end_in(u, u.hex)`): no
+  // nested call, no condition. filter, all, any and the like call the target directly.
+  std::optional<Forward> lambdaForward;
   bool pure() const {
     return kind == FuncKind::Function || kind == FuncKind::Guard || kind == FuncKind::Quantity ||
            kind == FuncKind::Lambda || kind == FuncKind::Derived || kind == FuncKind::Init;

@@ -461,6 +461,138 @@ TEST(Forwarding, TargetsAreMarked) {
   EXPECT_FALSE(p.functions[1].forwardTarget);
 }
 
+// A lambda of one parameter (no declared type) whose code is f(...) here, with function 2 the
+// target m(unit, hex).
+Program lambda(std::vector<Instr> code) {
+  Program p = program({TypeKind::Any}, std::move(code));
+  p.functions[1].kind = FuncKind::Lambda;
+  Function m;
+  m.name = "m";
+  m.arity = 2;
+  m.locals = 2;
+  m.paramTypes = {of(TypeKind::Unit), of(TypeKind::Hex)};
+  m.code = {{Op::Const, 0, 0}, {Op::Return, 0, 0}};
+  p.functions.push_back(m);
+  return p;
+}
+
+// `u -> m(u, u.hex)`, fused or not: the target, its arguments (the parameter, its hex) and the
+// steps the lambda's own code counts (five either way).
+TEST(LambdaForward, ACallOfItsParameterAndItsHexReturnedAtOnceIsOne) {
+  for (bool fused : {false, true}) {
+    Program p = lambda({{Op::Load, 0, 0},
+                        {Op::Load, 0, 0},
+                        {Op::Member, kHex, 0},
+                        {Op::Call, 2, 2},
+                        {Op::Return, 0, 0}});
+    if (fused) peephole(p.functions[1]);
+    auto fw = findLambdaForward(p, 1);
+    ASSERT_TRUE(fw) << fused;
+    EXPECT_EQ(fw->target, 2);
+    ASSERT_EQ(fw->args.size(), 2u);
+    EXPECT_EQ(fw->args[0].param, 0);
+    EXPECT_FALSE(fw->args[0].side || fw->args[0].hex);
+    EXPECT_TRUE(fw->args[1].hex);
+    EXPECT_EQ(fw->steps, 5) << fused;
+    EXPECT_FALSE(findForward(p, 1)) << "a hook's forward is a function's only";
+  }
+  // `u -> g(u.side, u.hex, u.hex)`, the call's answer reached through a jump and a no-op.
+  Program p = lambda({{Op::Load, 0, 0},
+                      {Op::Member, kSide, 0},
+                      {Op::Load, 0, 0},
+                      {Op::Member, kHex, 0},
+                      {Op::Load, 0, 0},
+                      {Op::Member, kHex, 0},
+                      {Op::Call, 0, 3},
+                      {Op::Jump, 8, 0},
+                      {Op::Nop, 0, 0},
+                      {Op::Return, 0, 0}});
+  auto fw = findLambdaForward(p, 1);
+  ASSERT_TRUE(fw);
+  EXPECT_EQ(fw->target, 0);
+  EXPECT_TRUE(fw->args[0].side);
+  EXPECT_TRUE(fw->args[1].hex);
+  EXPECT_TRUE(fw->args[2].hex);
+  EXPECT_EQ(fw->steps, 10);
+  findForwards(p);
+  EXPECT_TRUE(p.functions[1].lambdaForward);
+  EXPECT_FALSE(p.functions[0].forwardTarget) << "a lambda's target is not a search's";
+}
+
+TEST(LambdaForward, AnythingMoreIsNone) {
+  auto none = [](Program p, const char* why) { EXPECT_FALSE(findLambdaForward(p, 1)) << why; };
+  const std::vector<Instr> plain = {{Op::Load, 0, 0},
+                                    {Op::Load, 0, 0},
+                                    {Op::Member, kHex, 0},
+                                    {Op::Call, 2, 2},
+                                    {Op::Return, 0, 0}};
+  {
+    Program p = lambda(plain);
+    p.functions[1].kind = FuncKind::Function;
+    none(p, "a function");
+  }
+  {
+    Program p = lambda(plain);
+    p.functions[1].arity = 2;
+    p.functions[1].locals = 2;
+    none(p, "two parameters");
+  }
+  {
+    std::vector<Instr> c = plain;
+    c[0] = {Op::Load, 1, 0};  // a capture, after the parameter
+    Program p = lambda(c);
+    p.functions[1].locals = 2;
+    none(p, "a capture passed on");
+  }
+  {
+    std::vector<Instr> c = plain;
+    c.insert(c.begin() + 4, {Op::Not, 0, 0});
+    none(lambda(c), "the answer worked on");
+  }
+  {
+    // `u -> m(u, k(u.hex))`: a nested call.
+    Program p = lambda({{Op::Load, 0, 0},
+                        {Op::Load, 0, 0},
+                        {Op::Member, kHex, 0},
+                        {Op::Call, 3, 1},
+                        {Op::Call, 2, 2},
+                        {Op::Return, 0, 0}});
+    Function k;
+    k.name = "k";
+    k.arity = 1;
+    k.locals = 1;
+    k.paramTypes = {of(TypeKind::Hex)};
+    k.code = {{Op::Load, 0, 0}, {Op::Return, 0, 0}};
+    p.functions.push_back(k);
+    none(p, "a nested call");
+  }
+  {
+    // `u -> if u.hex == u.hex then m(u, u.hex) else none`: a condition not known.
+    Program p = lambda({{Op::Load, 0, 0},
+                        {Op::Member, kHex, 0},
+                        {Op::Load, 0, 0},
+                        {Op::Member, kHex, 0},
+                        {Op::Eq, 0, 0},
+                        {Op::JumpIfFalse, 11, 0},
+                        {Op::Load, 0, 0},
+                        {Op::Load, 0, 0},
+                        {Op::Member, kHex, 0},
+                        {Op::Call, 2, 2},
+                        {Op::Return, 0, 0},
+                        {Op::Const, 0, 0},
+                        {Op::Return, 0, 0}});
+    none(p, "a condition");
+  }
+  {
+    Program p = lambda(plain);
+    p.classes[0].fields.push_back(FieldInfo{});
+    p.classes[0].fields.back().nameId = kHex;
+    p.classes[0].add(kHex, 1);
+    none(p, "a class field shadows the hex");
+  }
+  EXPECT_FALSE(findLambdaForward(lambda(plain), 9)) << "no such function";
+}
+
 // A lambda that only reads a member of its parameter (ir::FieldRead): `x -> x.hex`, `x -> not
 // x.ma`, fused or not; anything more is not one.
 TEST(FieldRead, AMemberOfTheParameterReturnedIsAFieldRead) {
@@ -555,6 +687,12 @@ TEST(Forwarding, StandardsMovementHooksForwardToTheSidesFunctions) {
   EXPECT_EQ(stops.forward->hexParam, -1);
   // may_not_leave does more than call another function.
   EXPECT_FALSE(fn(p, "may_not_leave").forward);
+  // 5.32's end condition, asked at every decision of a movement phase: `all(units(s), u ->
+  // may_end_in(u, u.hex))`, its lambda answered by may_end_in directly.
+  int forwarded = 0;
+  for (const Function& f : p.functions)
+    if (f.lambdaForward && f.lambdaForward->target == p.findFunction("may_end_in")) ++forwarded;
+  EXPECT_GE(forwarded, 1);
 }
 
 // Deluxe's searches with facing: a turn away from the unit's own hex is priced per side (8.4,
