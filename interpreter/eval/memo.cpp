@@ -220,20 +220,58 @@ void MemoCache::compact(const GameState& st) {
   }
 }
 
+static_assert(MemoCache::kOtherBase == GameState::kOtherChange,
+              "a change to another stamp has the code of its read");
+
 int32_t MemoCache::makeGroup(const std::vector<int32_t>& reads) {
   Group g;
-  g.reads = reads;
+  for (int32_t r : reads) {
+    if (r <= kGroupBase)
+      g.nested.push_back(static_cast<uint32_t>(kGroupBase - r));
+    else
+      g.reads.push_back(r);
+  }
+  std::sort(g.reads.begin(), g.reads.end());
   groupReads_ += reads.size();
   groups_.push_back(std::move(g));
   return kGroupBase - static_cast<int32_t>(groups_.size() - 1);
 }
 
+bool MemoCache::Group::renews(int32_t change) const {
+  if (change == GameState::kEpochChange) return true;
+  if (std::binary_search(reads.begin(), reads.end(), change)) return true;
+  // A unit's field renews the unit's own stamp too (a read of the whole unit).
+  if (change >= 0 && change % 256 != static_cast<int32_t>(GameState::kWholeUnit))
+    return std::binary_search(reads.begin(), reads.end(),
+                              change - change % 256 + static_cast<int32_t>(GameState::kWholeUnit));
+  return false;
+}
+
 uint64_t MemoCache::groupStamp(const GameState& s, size_t g) {
   if (g >= groups_.size()) return ~0ull;  // dropped: never the stamp it was taken with
-  Group& gr = groups_[g];
+  Group& gr = groups_[g];                 // groups_ does not grow meanwhile: the reference holds
   if (gr.at == s.version) return gr.stamp;
-  uint64_t most = 0;
-  for (int32_t r : gr.reads) most = std::max(most, stampOf(s, r));
+  uint64_t most = gr.stamp;
+  // From the changes since, when they are all held and fewer than a look at every read costs;
+  // an epoch's change counts as renewing every read.
+  bool known = gr.at != ~0ull && gr.at < s.version &&
+               s.version - gr.at <= 4 + gr.reads.size() / 4 &&
+               s.changesSince(gr.at, [&](uint64_t v, int32_t change) {
+                 if (change == GameState::kEpochChange) return false;
+                 if (gr.renews(change)) most = std::max(most, v);
+                 return true;
+               });
+  if (!known) {
+    most = 0;
+    for (int32_t r : gr.reads) most = std::max(most, stampOf(s, r));
+  }
+  for (uint32_t h : gr.nested) most = std::max(most, groupStamp(s, h));
+  if (verify_ && known) {
+    uint64_t all = 0;
+    for (int32_t r : gr.reads) all = std::max(all, stampOf(s, r));
+    for (uint32_t h : gr.nested) all = std::max(all, groupStamp(s, h));
+    if (all != most) verifyFailed("a group's stamp kept from the changes since");
+  }
   gr.at = s.version;
   gr.stamp = most;
   return most;

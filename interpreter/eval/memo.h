@@ -584,10 +584,15 @@ class MemoCache {
   // neither changed a read of the group after it). Worked out once per version of the game.
   // Groups belong to an epoch (no answer or search of another epoch is ever taken: their reads
   // are never asked for), and go with it.
+  // Worked out anew only when the changes since the last version it was worked out in are not
+  // all held by the game (GameState::changesSince) or are more than a few: otherwise from them
+  // (a change to one of its reads gives its version) and its nested groups' stamps.
   struct Group {
-    std::vector<int32_t> reads;  // each once; a group read only names an older group
-    uint64_t at = ~0ull;         // the version `stamp` was worked out in
+    std::vector<int32_t> reads;    // each once, ascending, its groups' reads left out
+    std::vector<uint32_t> nested;  // the groups it reads: each an older group
+    uint64_t at = ~0ull;           // the version `stamp` was worked out in
     uint64_t stamp = 0;
+    bool renews(int32_t change) const;  // whether a change renewed one of `reads`
   };
   static constexpr size_t kGroupFrom = 6;  // an answer with this many reads or more: a group
   std::vector<Group> groups_;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -157,9 +158,13 @@ struct GameState {
   }
 
   // Every change goes through one of these (nothing else bumps `version`).
-  void touch() { epoch = ++version; }
+  void touch() {
+    epoch = ++version;
+    noteChange(kEpochChange);
+  }
   void touchField(size_t u, size_t slot) {
-    stamp(unitStamps, u);
+    stamp(unitStamps, u,
+          static_cast<int32_t>(u * 256 + std::min<size_t>(slot, kWholeUnit)));  // as memo reads
     if (fieldStamps.size() <= u) fieldStamps.resize(u + 1);
     if (slot < kWholeUnit) {
       auto& f = fieldStamps[u];
@@ -168,7 +173,7 @@ struct GameState {
       f[i] = version;
     }
   }
-  void touchHex(size_t h) { stamp(hexStamps, h); }
+  void touchHex(size_t h) { stamp(hexStamps, h, -1 - static_cast<int32_t>(h)); }
   // A unit moved, or entered or left the map: its hex slot, the hexes it left and entered (-1:
   // none), and the roster if it entered or left.
   void touchWhere(size_t u, int32_t from, int32_t to, bool rosterChanged) {
@@ -195,7 +200,7 @@ struct GameState {
     if (id < 0)
       touch();
     else
-      stamp(otherStamps, static_cast<size_t>(id));
+      stamp(otherStamps, static_cast<size_t>(id), kOtherChange - static_cast<int32_t>(id));
   }
   uint64_t otherStamp(size_t id) const { return id < otherStamps.size() ? otherStamps[id] : 0; }
   uint64_t unitStamp(size_t u) const { return u < unitStamps.size() ? unitStamps[u] : 0; }
@@ -207,11 +212,53 @@ struct GameState {
   }
   uint64_t hexStamp(size_t h) const { return h < hexStamps.size() ? hexStamps[h] : 0; }
 
+  // The latest changes, one a version (each version after the first names one change, above),
+  // oldest first, as what each renewed: a unit's field, unit * 256 + slot (kWholeUnit: the unit
+  // alone); a hex, -1 - h; another stamp, kOtherChange - id (the codes eval/memo gives its reads);
+  // or a new epoch, kEpochChange. At most kChangesKept are held; a version taken another way (a
+  // game put back as it was, Session::replaceState, restore) leaves a gap, and the changes held
+  // start again after it. The memo keeps a group of reads up to date from them (a few changes a
+  // move, where a group has hundreds of reads: MemoCache::groupStamp).
+  static constexpr size_t kChangesKept = 64;
+  static constexpr int32_t kEpochChange = INT32_MIN;
+  static constexpr int32_t kOtherChange = -(1 << 22) - 1;  // below every hex's code
+  // Calls f(version, code) for every change after version v, oldest first, and is true, when
+  // all of them are held and the last is the version now; false otherwise (f may have been
+  // called for some), or as soon as f gives false.
+  template <class F>
+  bool changesSince(uint64_t v, F f) const {
+    if (changesCount_ == 0 || v < changesFrom_ || changesFrom_ + changesCount_ != version ||
+        v > version)
+      return false;
+    for (uint64_t at = v + 1; at <= version; ++at) {
+      const uint64_t k = at - changesFrom_ - 1;
+      if (!f(at, changes_[(changesHead_ + k) % kChangesKept])) return false;
+    }
+    return true;
+  }
+
  private:
-  void stamp(std::vector<uint64_t>& v, size_t i) {
+  void stamp(std::vector<uint64_t>& v, size_t i, int32_t change) {
     if (v.size() <= i) v.resize(i + 1, 0);
     v[i] = ++version;
+    noteChange(change);
   }
+  // The change that made `version` (just taken).
+  void noteChange(int32_t change) {
+    if (changesCount_ == 0 || changesFrom_ + changesCount_ + 1 != version) {
+      changesFrom_ = version - 1;  // a gap before it, or the first
+      changesHead_ = changesCount_ = 0;
+    } else if (changesCount_ == kChangesKept) {
+      changesHead_ = (changesHead_ + 1) % kChangesKept;
+      ++changesFrom_;
+      --changesCount_;
+    }
+    changes_[(changesHead_ + changesCount_) % kChangesKept] = change;
+    ++changesCount_;
+  }
+  uint64_t changesFrom_ = 0;  // the version before the first change held
+  uint32_t changesHead_ = 0, changesCount_ = 0;
+  std::array<int32_t, kChangesKept> changes_{};
 };
 
 struct Frame {

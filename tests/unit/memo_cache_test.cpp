@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -235,6 +236,110 @@ TEST(MemoCache, ARollbackPutsBackTheAnswersOfTheStateItRestores) {
   st.touchHex(205);
   EXPECT_EQ(m.find(st, before), nullptr);
   EXPECT_EQ(m.find(st, after), nullptr);
+}
+
+// The game holds its latest changes, one a version, oldest first, with the codes of the reads
+// they renew; a version taken otherwise (a rollback's) is a gap, and after one only the changes
+// made since are held; past the number held, the oldest go.
+TEST(GameStateChanges, TheLatestChangesAreHeldInOrderUntilAGap) {
+  GameState st;
+  auto since = [&](uint64_t v) {
+    std::vector<std::pair<uint64_t, int32_t>> out;
+    bool all = st.changesSince(v, [&](uint64_t at, int32_t c) {
+      out.emplace_back(at, c);
+      return true;
+    });
+    if (!all) out.clear();
+    return std::make_pair(all, out);
+  };
+  EXPECT_FALSE(since(0).first) << "nothing held yet";
+  st.touchHex(7);
+  const uint64_t v0 = st.version - 1;
+  st.touchField(3, 2);
+  st.touchField(4, GameState::kWholeUnit);
+  st.touchOther(GameState::kRoster);
+  st.touch();
+  auto [all, got] = since(v0);
+  ASSERT_TRUE(all);
+  ASSERT_EQ(got.size(), 5u);
+  EXPECT_EQ(got[0], std::make_pair(v0 + 1, int32_t{-8}));
+  EXPECT_EQ(got[1], std::make_pair(v0 + 2, int32_t{3 * 256 + 2}));
+  EXPECT_EQ(got[2], std::make_pair(v0 + 3, int32_t{4 * 256 + 255}));
+  EXPECT_EQ(got[3].second, GameState::kOtherChange - static_cast<int32_t>(GameState::kRoster));
+  EXPECT_EQ(got[4].second, GameState::kEpochChange);
+  EXPECT_TRUE(since(st.version).first) << "none since now";
+  EXPECT_TRUE(since(st.version).second.empty());
+  EXPECT_FALSE(since(st.version + 1).first) << "a version not reached";
+  // A stop as soon as the caller says so.
+  EXPECT_FALSE(st.changesSince(v0, [](uint64_t, int32_t) { return false; }));
+  // A gap: the version taken as a rollback takes it.
+  const uint64_t before = st.version;
+  st.version += 1;
+  EXPECT_FALSE(since(before).first);
+  EXPECT_FALSE(since(v0).first);
+  st.touchHex(9);
+  EXPECT_FALSE(since(before).first) << "the gap is not held";
+  auto after = since(st.version - 1);
+  ASSERT_TRUE(after.first);
+  ASSERT_EQ(after.second.size(), 1u);
+  EXPECT_EQ(after.second[0].second, -10);
+  // Past the number held: the oldest go, the latest stay.
+  const uint64_t start = st.version;
+  for (size_t i = 0; i < GameState::kChangesKept + 10; ++i) st.touchHex(i);
+  EXPECT_FALSE(since(start).first);
+  auto last = since(st.version - GameState::kChangesKept);
+  ASSERT_TRUE(last.first);
+  ASSERT_EQ(last.second.size(), GameState::kChangesKept);
+  EXPECT_EQ(last.second.back().second, -1 - static_cast<int32_t>(GameState::kChangesKept + 9));
+  EXPECT_FALSE(since(st.version - GameState::kChangesKept - 1).first);
+}
+
+// An answer of many reads of every kind (a unit's field, a whole unit, hexes, the roster) kept as
+// one group: after the group's stamp has been worked out in a later version, a change is seen
+// exactly when it renews one of its reads: another field of the same unit, a unit's own stamp
+// alone (not its fields), another hex or the clock are not; a field of the unit read whole is.
+// Also after more changes than the game holds (the group worked out from every read).
+TEST(MemoCache, AGroupsStampFollowsEveryKindOfChangeToItsReads) {
+  struct Case {
+    const char* what;
+    std::function<void(GameState&)> change;
+    bool holds;
+  };
+  const std::vector<Case> cases = {
+      {"another field of the unit", [](GameState& s) { s.touchField(2, 1); }, true},
+      {"the field read", [](GameState& s) { s.touchField(2, 0); }, false},
+      {"the unit's own stamp alone", [](GameState& s) { s.touchField(2, GameState::kWholeUnit); },
+       true},
+      {"a field of the unit read whole", [](GameState& s) { s.touchField(5, 3); }, false},
+      {"the unit read whole, alone", [](GameState& s) { s.touchField(5, GameState::kWholeUnit); },
+       false},
+      {"another unit", [](GameState& s) { s.touchField(6, 0); }, true},
+      {"a hex read", [](GameState& s) { s.touchHex(32); }, false},
+      {"another hex", [](GameState& s) { s.touchHex(99); }, true},
+      {"the roster", [](GameState& s) { s.touchOther(GameState::kRoster); }, false},
+      {"the clock", [](GameState& s) { s.touchOther(GameState::kClock); }, true},
+  };
+  for (int many : {0, 1}) {
+    for (const Case& c : cases) {
+      GameState st;
+      MemoCache m;
+      size_t at = m.beginLog();
+      m.readField(2, 0);
+      m.readUnit(5);
+      for (int64_t h = 30; h < 36; ++h) m.readHex(h);
+      m.readOther(GameState::kRoster);
+      std::vector<int32_t> reads = m.endLog(at, false);
+      m.store(st, key(12, 0, 0), Value::integer(4), &reads);
+      st.touchHex(98);
+      ASSERT_NE(m.find(st, key(12, 0, 0)), nullptr) << c.what;  // worked out in this version
+      for (int i = 0; i < (many ? 200 : 2); ++i) st.touchHex(100 + static_cast<size_t>(i));
+      c.change(st);
+      st.touchHex(97);
+      const Value* hit = m.find(st, key(12, 0, 0));
+      EXPECT_EQ(hit != nullptr, c.holds) << c.what << (many ? " after many changes" : "");
+      if (hit) EXPECT_EQ(hit->i, 4);
+    }
+  }
 }
 
 // A new epoch takes nothing of the last; answers of many reads made in it are carried as before.
