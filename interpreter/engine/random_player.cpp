@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 namespace polemos::engine {
@@ -94,9 +95,11 @@ RandomPlayer::Move RandomPlayer::playListed(Session& s, std::vector<Option> opts
 }
 
 // Rejection sampling: a leaf drawn uniformly among all the candidate leaves (every action's
-// argument combinations, and `end` or `pass` if the phase may end) is played if its requirements
-// hold, and set aside otherwise; the first leaf accepted is uniform over the legal options, as if
-// they had been listed. Once half the leaves are set aside, drawing blind wastes draws: the rest
+// argument combinations, and `end` or `pass`) is played if its requirements hold, and set aside
+// otherwise; the first leaf accepted is uniform over the legal options, as if they had been
+// listed. Whether the phase may end (its `end requires`, Standard 5.32: a look at every unit of
+// the side) is asked only when the end leaf is drawn, as an action's requirements are, or when
+// there is no other leaf. Once half the leaves are set aside, drawing blind wastes draws: the rest
 // are checked and listed, and the draw is among those (still uniform over what remains).
 RandomPlayer::Move RandomPlayer::playWindow(Session& s, const std::function<void()>& beforeApply,
                                             const std::function<void()>& afterRefused) {
@@ -106,7 +109,12 @@ RandomPlayer::Move RandomPlayer::playWindow(Session& s, const std::function<void
     std::vector<ir::Value> prefix;
     collect(s, a, prefix, total, blocks);
   }
-  const bool endLeaf = s.mayEnd();
+  std::optional<bool> mayEnd;
+  auto endHolds = [&] {
+    if (!mayEnd) mayEnd = s.mayEnd();
+    return *mayEnd;
+  };
+  const bool endLeaf = total > 0 || endHolds();
   const size_t all = total + (endLeaf ? 1 : 0);
   Move m;
   if (all == 0) return m;
@@ -128,7 +136,7 @@ RandomPlayer::Move RandomPlayer::playWindow(Session& s, const std::function<void
     Option o = leaf(r);
     aside[r] = true;
     ++setAside;
-    if (o.kind == Option::Action && !s.guardHolds(o.action, o.args)) continue;
+    if (o.kind == Option::Action ? !s.guardHolds(o.action, o.args) : !endHolds()) continue;
     if (beforeApply) beforeApply();
     m.outcome = s.apply(o);
     if (m.outcome.kind == Outcome::Ok) {
@@ -154,7 +162,7 @@ RandomPlayer::Move RandomPlayer::playWindow(Session& s, const std::function<void
   for (size_t r = 0; r < all; ++r) {
     if (aside[r]) continue;
     Option o = leaf(r);
-    if (o.kind == Option::Action && !s.guardHolds(o.action, o.args)) continue;
+    if (o.kind == Option::Action ? !s.guardHolds(o.action, o.args) : !endHolds()) continue;
     rest.push_back(std::move(o));
   }
   if (rest.empty()) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <set>
@@ -112,6 +113,62 @@ TEST(RandomPlayer, DrawsUniformlyAmongTheLegalOptions) {
   double df = static_cast<double>(n - 1);
   EXPECT_LT(chi2, df + 6 * std::sqrt(2 * df));
   for (const auto& [text, c] : counts) EXPECT_GT(c, 0) << text << " was never drawn";
+}
+
+// `end` is a candidate like the others, its requirement asked only when it is drawn: while the
+// phase may not end the player never ends it and draws uniformly among the actions; once it may,
+// ending is as likely as each action.
+TEST(RandomPlayer, EndsAPhaseOnlyWhenItMayEndAndThenAsOftenAsEachOtherOption) {
+  const std::string path = testing::TempDir() + "/random_player_end_requires.pol";
+  {
+    std::ofstream out(path);
+    out << "ruleset t {\n"
+           "  game state { marks: int = 0 }\n"
+           "  action mark(n: int in [1, 2, 3]) \"mark\" { game.marks = game.marks + 1 }\n"
+           "  sequence {\n"
+           "    phase p {\n"
+           "      allow mark\n"
+           "      end requires game.marks >= 1 else \"mark first\"\n"
+           "    }\n"
+           "    note \"done\"\n"
+           "  }\n"
+           "}\n";
+  }
+  diag::SourceManager sources;
+  diag::Diagnostics diags(sources);
+  auto program = check::Loader(diags).load(check::LoadRequest{path, "", {}}).program;
+  ASSERT_TRUE(program) << diags.render(false);
+  engine::Session s(program, engine::SessionConfig{});
+  ASSERT_EQ(s.start().kind, engine::Outcome::Ok);
+  ASSERT_FALSE(s.mayEnd());
+  auto tally = [&](const engine::Session& from, int k) {
+    std::map<std::string, int> counts;
+    for (int i = 0; i < k; ++i) {
+      engine::Session copy = from;
+      engine::RandomPlayer player = engine::RandomPlayer::forSeed(static_cast<uint64_t>(i) + 7);
+      auto m = player.play(copy);
+      EXPECT_EQ(m.kind, engine::RandomPlayer::Move::Played) << m.outcome.message;
+      ++counts[m.option.text];
+    }
+    return counts;
+  };
+  auto before = tally(s, 3000);
+  EXPECT_EQ(before.size(), 3u) << "three marks, never the end";
+  EXPECT_EQ(before.count("end"), 0u);
+  for (const auto& [text, c] : before) {
+    EXPECT_GT(c, 850) << text;
+    EXPECT_LT(c, 1150) << text;
+  }
+  engine::RandomPlayer first = engine::RandomPlayer::forSeed(1);
+  ASSERT_EQ(first.play(s).kind, engine::RandomPlayer::Move::Played);
+  ASSERT_TRUE(s.mayEnd());
+  auto after = tally(s, 4000);
+  EXPECT_EQ(after.size(), 4u);
+  ASSERT_EQ(after.count("end"), 1u);
+  for (const auto& [text, c] : after) {
+    EXPECT_GT(c, 850) << text;
+    EXPECT_LT(c, 1150) << text;
+  }
 }
 
 TEST(RandomPlayer, DrawsEveryOptionUniformly) {
