@@ -737,9 +737,12 @@ void Session::keepActionStart() {
     actionStart_ = Snapshot{state_, machine_, stop_, rng_, forced_};
     return;
   }
-  // Assigned member by member: each vector keeps its capacity.
+  // Assigned member by member: each vector keeps its capacity; of the game, only what changed
+  // since the last action's start (GameState::catchUp).
   Snapshot& s = *actionStart_;
-  s.state = state_;
+  s.state.catchUp(state_);
+  if (memo_.verifying() && !eval::sameUnits(s.state, state_))
+    eval::MemoCache::verifyFailed("an action's snapshot brought up to date");
   s.machine = machine_;
   s.stop = stop_;
   s.rng = rng_;

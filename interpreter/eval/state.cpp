@@ -23,6 +23,54 @@ int32_t MapState::parse(const std::string& text) const {
   }
 }
 
+void GameState::catchUp(GameState& now) {
+  if (this == &now) return;
+  std::vector<size_t> changed;
+  bool some = epoch == now.epoch && units.size() == now.units.size() &&
+              fieldStamps.size() == now.fieldStamps.size() && version <= now.version &&
+              now.changesSince(version, [&](uint64_t, int32_t change) {
+                if (change == kEpochChange) return false;
+                if (change >= 0) changed.push_back(static_cast<size_t>(change / 256));
+                return true;
+              });
+  if (!some) {
+    *this = now;
+    return;
+  }
+  // Everything but the units and their stamps as a whole, while `now` lends them out.
+  std::vector<UnitState> mine = std::move(units);
+  std::vector<std::vector<uint64_t>> mineStamps = std::move(fieldStamps);
+  struct Lent {
+    GameState& from;
+    std::vector<UnitState> units;
+    std::vector<std::vector<uint64_t>> stamps;
+    ~Lent() {
+      from.units = std::move(units);
+      from.fieldStamps = std::move(stamps);
+    }
+  } lent{now, std::move(now.units), std::move(now.fieldStamps)};
+  now.units.clear();
+  now.fieldStamps.clear();
+  *this = now;
+  units = std::move(mine);
+  fieldStamps = std::move(mineStamps);
+  for (size_t u : changed) {
+    if (u < units.size()) units[u] = lent.units[u];
+    if (u < fieldStamps.size()) fieldStamps[u] = lent.stamps[u];
+  }
+}
+
+bool sameUnits(const GameState& a, const GameState& b) {
+  if (a.units.size() != b.units.size() || a.fieldStamps != b.fieldStamps) return false;
+  for (size_t i = 0; i < a.units.size(); ++i) {
+    const UnitState &x = a.units[i], &y = b.units[i];
+    if (x.id != y.id || x.type != y.type || x.cls != y.cls || x.side != y.side || x.hex != y.hex ||
+        x.facing != y.facing || x.status != y.status || !(x.fields == y.fields))
+      return false;
+  }
+  return true;
+}
+
 bool MapState::adjacent(int32_t a, int32_t b) const {
   if (!grid || a < 0 || b < 0 || a >= size() || b >= size()) return false;
   const auto& ns = grid->neighbourIndices(a);

@@ -222,6 +222,13 @@ struct GameState {
   static constexpr size_t kChangesKept = 64;
   static constexpr int32_t kEpochChange = INT32_MIN;
   static constexpr int32_t kOtherChange = -(1 << 22) - 1;  // below every hex's code
+  // Makes this state, a copy of `now` taken at this state's version and left as it was, equal to
+  // `now` again: when every change since is held (GameState::changesSince), in the same epoch
+  // with the same units, only the units that changed are copied with their stamps (an action's
+  // snapshot, taken at every action, copies the units a move touched, not a hundred); otherwise
+  // the whole state. `now` is borrowed meanwhile (its units moved out and back) and is the same
+  // after, an error included.
+  void catchUp(GameState& now);
   // Calls f(version, code) for every change after version v, oldest first, and is true, when
   // all of them are held and the last is the version now; false otherwise (f may have been
   // called for some), or as soon as f gives false.
@@ -260,6 +267,10 @@ struct GameState {
   uint32_t changesHead_ = 0, changesCount_ = 0;
   std::array<int32_t, kChangesKept> changes_{};
 };
+
+// Whether two states have the same units, field by field, with the same field stamps (what
+// GameState::catchUp copies one by one; POLEMOS_VERIFY_KEPT checks it against a whole copy).
+bool sameUnits(const GameState& a, const GameState& b);
 
 struct Frame {
   int32_t fn = -1;

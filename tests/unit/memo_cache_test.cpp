@@ -238,62 +238,6 @@ TEST(MemoCache, ARollbackPutsBackTheAnswersOfTheStateItRestores) {
   EXPECT_EQ(m.find(st, after), nullptr);
 }
 
-// The game holds its latest changes, one a version, oldest first, with the codes of the reads
-// they renew; a version taken otherwise (a rollback's) is a gap, and after one only the changes
-// made since are held; past the number held, the oldest go.
-TEST(GameStateChanges, TheLatestChangesAreHeldInOrderUntilAGap) {
-  GameState st;
-  auto since = [&](uint64_t v) {
-    std::vector<std::pair<uint64_t, int32_t>> out;
-    bool all = st.changesSince(v, [&](uint64_t at, int32_t c) {
-      out.emplace_back(at, c);
-      return true;
-    });
-    if (!all) out.clear();
-    return std::make_pair(all, out);
-  };
-  EXPECT_FALSE(since(0).first) << "nothing held yet";
-  st.touchHex(7);
-  const uint64_t v0 = st.version - 1;
-  st.touchField(3, 2);
-  st.touchField(4, GameState::kWholeUnit);
-  st.touchOther(GameState::kRoster);
-  st.touch();
-  auto [all, got] = since(v0);
-  ASSERT_TRUE(all);
-  ASSERT_EQ(got.size(), 5u);
-  EXPECT_EQ(got[0], std::make_pair(v0 + 1, int32_t{-8}));
-  EXPECT_EQ(got[1], std::make_pair(v0 + 2, int32_t{3 * 256 + 2}));
-  EXPECT_EQ(got[2], std::make_pair(v0 + 3, int32_t{4 * 256 + 255}));
-  EXPECT_EQ(got[3].second, GameState::kOtherChange - static_cast<int32_t>(GameState::kRoster));
-  EXPECT_EQ(got[4].second, GameState::kEpochChange);
-  EXPECT_TRUE(since(st.version).first) << "none since now";
-  EXPECT_TRUE(since(st.version).second.empty());
-  EXPECT_FALSE(since(st.version + 1).first) << "a version not reached";
-  // A stop as soon as the caller says so.
-  EXPECT_FALSE(st.changesSince(v0, [](uint64_t, int32_t) { return false; }));
-  // A gap: the version taken as a rollback takes it.
-  const uint64_t before = st.version;
-  st.version += 1;
-  EXPECT_FALSE(since(before).first);
-  EXPECT_FALSE(since(v0).first);
-  st.touchHex(9);
-  EXPECT_FALSE(since(before).first) << "the gap is not held";
-  auto after = since(st.version - 1);
-  ASSERT_TRUE(after.first);
-  ASSERT_EQ(after.second.size(), 1u);
-  EXPECT_EQ(after.second[0].second, -10);
-  // Past the number held: the oldest go, the latest stay.
-  const uint64_t start = st.version;
-  for (size_t i = 0; i < GameState::kChangesKept + 10; ++i) st.touchHex(i);
-  EXPECT_FALSE(since(start).first);
-  auto last = since(st.version - GameState::kChangesKept);
-  ASSERT_TRUE(last.first);
-  ASSERT_EQ(last.second.size(), GameState::kChangesKept);
-  EXPECT_EQ(last.second.back().second, -1 - static_cast<int32_t>(GameState::kChangesKept + 9));
-  EXPECT_FALSE(since(st.version - GameState::kChangesKept - 1).first);
-}
-
 // An answer of many reads of every kind (a unit's field, a whole unit, hexes, the roster) kept as
 // one group: after the group's stamp has been worked out in a later version, a change is seen
 // exactly when it renews one of its reads: another field of the same unit, a unit's own stamp
