@@ -281,16 +281,21 @@ TEST(Forwarding, TheUnitsHexMayBeAnArgument) {
   EXPECT_TRUE(fw->calls.empty());
 }
 
+// A pure function of two parameters that gives a constant.
+Function twoParameters(const char* name, TypeKind a, TypeKind b) {
+  Function f;
+  f.name = name;
+  f.arity = 2;
+  f.locals = 2;
+  f.paramTypes = {of(a), of(b)};
+  f.code = {{Op::Const, 0, 0}, {Op::Return, 0, 0}};
+  return f;
+}
+
 // Function 2: h(side, hex), a pure function whose answer f may pass on.
 Program withNested(std::vector<Instr> code) {
   Program p = program(kUnitHexHex, std::move(code));
-  Function h;
-  h.name = "h";
-  h.arity = 2;
-  h.locals = 2;
-  h.paramTypes = {of(TypeKind::Side), of(TypeKind::Hex)};
-  h.code = {{Op::Const, 0, 0}, {Op::Return, 0, 0}};
-  p.functions.push_back(h);
+  p.functions.push_back(twoParameters("h", TypeKind::Side, TypeKind::Hex));
   return p;
 }
 
@@ -466,13 +471,7 @@ TEST(Forwarding, TargetsAreMarked) {
 Program lambda(std::vector<Instr> code) {
   Program p = program({TypeKind::Any}, std::move(code));
   p.functions[1].kind = FuncKind::Lambda;
-  Function m;
-  m.name = "m";
-  m.arity = 2;
-  m.locals = 2;
-  m.paramTypes = {of(TypeKind::Unit), of(TypeKind::Hex)};
-  m.code = {{Op::Const, 0, 0}, {Op::Return, 0, 0}};
-  p.functions.push_back(m);
+  p.functions.push_back(twoParameters("m", TypeKind::Unit, TypeKind::Hex));
   return p;
 }
 
