@@ -178,6 +178,43 @@ bool Compiler::exprIsPure(const Expr& e) {
   return true;
 }
 
+bool Compiler::quietCode(int32_t from, int32_t to) {
+  const std::vector<Instr>& code = cur().code;
+  for (int32_t i = from; i < to; ++i) {
+    const Instr& in = code[static_cast<size_t>(i)];
+    switch (in.op) {
+      case Op::Store:
+      case Op::IterInit:
+      case Op::IterNext:
+      case Op::Roll:
+      case Op::Choose:
+      case Op::Require:
+      case Op::Window:
+      case Op::PhaseEnter:
+      case Op::PhaseExit:
+      case Op::StepEnter:
+      case Op::Emit:
+      case Op::ApplyResult:
+      case Op::Pause:
+      case Op::SetMember:
+      case Op::AddMember:
+      case Op::CallValue:
+        return false;
+      case Op::Call:
+        if (in.a < 0 || static_cast<size_t>(in.a) >= P.functions.size() ||
+            !P.functions[static_cast<size_t>(in.a)].pure())
+          return false;
+        break;
+      case Op::CallBuiltin:
+        if (in.a < 0 || in.a >= ir::builtinCount() || ir::builtin(in.a).effect) return false;
+        break;
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
 void Compiler::compileAction(const Decl& d) {
   int32_t ai = actionIndex_[&d];
   ActionInfo& a = P.actions[ai];

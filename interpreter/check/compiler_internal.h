@@ -180,6 +180,11 @@ class Compiler {
   void compileQuantity(const Decl& d, int32_t fi);
   void compileAction(const Decl& d);
   bool exprIsPure(const Expr& e);
+  // Whether the current function's code from `from` to `to` (not included) changes nothing but
+  // the operand stack: no roll, choice, decision, event, result, state field or local written, no
+  // call of a procedure or an effect builtin, no call of a function value (which may be one).
+  // Such code may be jumped over without changing the game (a note's values, Op::SkipUntraced).
+  bool quietCode(int32_t from, int32_t to);
   void compileDerived(Schema& s, const std::vector<ast::FieldDecl>& fields);
   int32_t compileGate(const std::vector<ast::Gate>& gates, const std::string& name,
                       const std::vector<std::pair<std::string, Type>>& params = {});

@@ -487,9 +487,15 @@ void Compiler::compileStmt(const Stmt& s) {
       RequireInfo ni;
       ni.citations = citeStrings(s.citations);
       P.notes.push_back(ni);
+      // A note's values are worked out only when the trace is written (docs/language.md 3.16):
+      // the code that makes them is jumped over otherwise, when it can change nothing but the
+      // operand stack (quietCode). `sim` and the random player's probes play without a trace.
+      const int32_t skip = here();
+      emit(Op::SkipUntraced, 0, 0, s.range);
       for (const auto& a : s.noteArgs) compileExpr(*a);
       emit(Op::Note, static_cast<int32_t>(P.notes.size() - 1),
            static_cast<int32_t>(s.noteArgs.size()), s.range);
+      patch(skip, quietCode(skip + 1, here() - 1) ? here() : skip + 1);
       break;
     }
     case StmtKind::Pause: {

@@ -988,6 +988,11 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           savePc();
           return result;
         }
+        case Op::SkipUntraced:
+          // Not a step of the rules' own: a traced run counts the steps it counted before.
+          ++budget_;
+          if (!state_.tracing) pc = in.a;
+          break;
         case Op::Note: {
           std::vector<Value> args(st.end() - in.b, st.end());
           st.resize(st.size() - in.b);

@@ -105,37 +105,38 @@ enum class Op : uint8_t {
   Ge,
   In,
   NotIn,
-  Jump,         // pc = a
-  JumpIfFalse,  // pop; if false pc = a (b: kAndOperand when it stands for an `and`, ir/peephole.h)
-  JumpIfTrue,   // pop; if true pc = a
-  AndJump,      // if top is false: pc = a (keep it), else pop   (short-circuit `and`)
-  OrJump,       // if top is true: pc = a (keep it), else pop    (short-circuit `or`)
-  MakeList,     // pop a values, push a list
-  MakeRange,    // pop hi, lo; push list lo..hi
-  MakeClosure,  // pop b captures; push Func a with them
-  Member,       // pop obj; push obj.<names[a]>
-  SetMember,    // pop value, obj; obj.<names[a]> = value (units, sides, game state)
-  AddMember,    // pop value, obj; obj.<names[a]> += value
-  Index,        // pop a indices and the object; push obj[...]
-  Call,         // call function a with b args (pushed)
-  CallBuiltin,  // call builtin a with b args
-  CallValue,    // pop b args and a Func value below them; call it
-  Return,       // return top of stack (or none)
-  IterInit,     // pop a list; local a = list, local a+1 = 0
-  IterNext,     // if local a+1 < len(local a): push element, ++; else pc = b
-  Roll,         // chance point: rolls[a]; count pushed when rolls[a].dynamicCount
-  Choose,       // decision point: pop prompt info? see chooses[a]; pops player, options
-  Require,      // pop cond; if false: fail with requires[a]
-  Window,       // decision point: phase window phases[a], locals from b
-  PhaseEnter,   // trace the start of phases[a]; set current phase
-  PhaseExit,    // trace the end of phases[a]
-  StepEnter,    // trace steps[a]
-  Emit,         // emit event a with b args
-  ApplyResult,  // pop b args and a result value; run that result's case
-  Note,         // trace notes[a] with b values popped
-  Pause,        // pauses[a] with the text popped: a stop the Session may pass through
-  Trace,        // trace a modifier application: mods[a]; pops before/after/because values
-  Fail,         // runtime error: messages[a]
+  Jump,          // pc = a
+  JumpIfFalse,   // pop; if false pc = a (b: kAndOperand when it stands for an `and`, ir/peephole.h)
+  JumpIfTrue,    // pop; if true pc = a
+  AndJump,       // if top is false: pc = a (keep it), else pop   (short-circuit `and`)
+  OrJump,        // if top is true: pc = a (keep it), else pop    (short-circuit `or`)
+  MakeList,      // pop a values, push a list
+  MakeRange,     // pop hi, lo; push list lo..hi
+  MakeClosure,   // pop b captures; push Func a with them
+  Member,        // pop obj; push obj.<names[a]>
+  SetMember,     // pop value, obj; obj.<names[a]> = value (units, sides, game state)
+  AddMember,     // pop value, obj; obj.<names[a]> += value
+  Index,         // pop a indices and the object; push obj[...]
+  Call,          // call function a with b args (pushed)
+  CallBuiltin,   // call builtin a with b args
+  CallValue,     // pop b args and a Func value below them; call it
+  Return,        // return top of stack (or none)
+  IterInit,      // pop a list; local a = list, local a+1 = 0
+  IterNext,      // if local a+1 < len(local a): push element, ++; else pc = b
+  Roll,          // chance point: rolls[a]; count pushed when rolls[a].dynamicCount
+  Choose,        // decision point: pop prompt info? see chooses[a]; pops player, options
+  Require,       // pop cond; if false: fail with requires[a]
+  Window,        // decision point: phase window phases[a], locals from b
+  PhaseEnter,    // trace the start of phases[a]; set current phase
+  PhaseExit,     // trace the end of phases[a]
+  StepEnter,     // trace steps[a]
+  Emit,          // emit event a with b args
+  ApplyResult,   // pop b args and a result value; run that result's case
+  Note,          // trace notes[a] with b values popped
+  SkipUntraced,  // when the trace is not written: pc = a (past a note and its values); no step
+  Pause,         // pauses[a] with the text popped: a stop the Session may pass through
+  Trace,         // trace a modifier application: mods[a]; pops before/after/because values
+  Fail,          // runtime error: messages[a]
   // Made by the peephole pass (ir/peephole.h) out of two instructions, the second of which stays
   // in place and is skipped:
   LoadMember,  // Load a; Member b: push local a's member names[b]
