@@ -524,8 +524,8 @@ Value Session::candidates(int32_t action, std::span<const Value> prefix) {
     Interpreter in(*program_, state_, machine_, &memo_, steps());
     eval::Stop failed;
     failed.kind = Stop::None;
-    auto v =
-        in.tryCallPure(p.domain, std::vector<Value>(prefix.begin(), prefix.end()), err, &failed);
+    auto v = in.tryCallRemembered(p.domain, std::vector<Value>(prefix.begin(), prefix.end()), err,
+                                  &failed);
     if (!v && failed.kind == Stop::None) {
       std::string what = "the choices of " + p.name + " for " + program_->actions[action].name;
       for (const Value& v : prefix) what += " " + display(v);
@@ -700,8 +700,8 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
     for (size_t i = 0; i < a.params.size(); ++i) {
       if (a.params[i].domain < 0) continue;
       std::string err;
-      auto dom = in.tryCallPure(a.params[i].domain,
-                                std::vector<Value>(args.begin(), args.begin() + i), err);
+      auto dom = in.tryCallRemembered(a.params[i].domain,
+                                      std::vector<Value>(args.begin(), args.begin() + i), err);
       if (!dom) return Outcome{Outcome::Error, err, {}};
       const auto& items = dom->items();
       if (std::find(items.begin(), items.end(), args[i]) == items.end()) {

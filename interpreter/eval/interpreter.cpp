@@ -323,6 +323,20 @@ std::optional<Value> Interpreter::tryCallPure(int32_t fn, std::span<const Value>
   }
 }
 
+std::optional<Value> Interpreter::tryCallRemembered(int32_t fn, std::span<const Value> args,
+                                                    std::string& error, Stop* failed) {
+  if (!memo_ || pureDepth_ > 0 || fn < 0 || static_cast<size_t>(fn) >= program_.functions.size() ||
+      static_cast<int32_t>(args.size()) != program_.functions[fn].arity || !memoizable(fn))
+    return tryCallPure(fn, args, error, failed);
+  renewOwnBudget();
+  try {
+    return callRemembered(fn, args);
+  } catch (const RuntimeError&) {
+    // Nothing was stored; made again as a plain call, it fails the same way and says how.
+  }
+  return tryCallPure(fn, args, error, failed);
+}
+
 Machine& Interpreter::pureMachine() {
   size_t depth = static_cast<size_t>(pureDepth_);
   Machine* m;

@@ -139,6 +139,12 @@ class Interpreter {
   // Same, catching errors: returns nothing and sets `error`.
   std::optional<ir::Value> tryCallPure(int32_t fn, std::span<const ir::Value> args,
                                        std::string& error, Stop* failed = nullptr);
+  // tryCallPure through the memo when fn may be answered from it (an action parameter's
+  // candidates, asked when the options are listed and again when one is taken): the answer
+  // stored with its reads, or taken while they are unchanged. A call that fails is made again
+  // by tryCallPure, which says how it failed.
+  std::optional<ir::Value> tryCallRemembered(int32_t fn, std::span<const ir::Value> args,
+                                             std::string& error, Stop* failed = nullptr);
 
   bool inPure() const { return pureDepth_ > 0; }
   // The citations of the procedure, action or trigger the game is running (what an effect such
