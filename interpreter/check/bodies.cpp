@@ -178,6 +178,23 @@ bool Compiler::exprIsPure(const Expr& e) {
   return true;
 }
 
+std::vector<int32_t> requiresBeforeParameters(const ir::Function& guard) {
+  std::vector<int32_t> out;
+  const int32_t params = guard.arity;
+  auto param = [&](int32_t local) { return local >= 0 && local < params; };
+  for (const Instr& in : guard.code) {
+    // The guard's statements run in order; a jump inside an expression stays inside it, so the
+    // code before a requirement is all that can have run when it is reached.
+    if ((in.op == Op::Load && param(in.a)) || (in.op == Op::LoadMember && param(in.a)) ||
+        (in.op == Op::LoadLoad && (param(in.a) || param(in.b))) ||
+        (in.op == Op::Store && param(in.a)) || (in.op == Op::IterInit && param(in.a)) ||
+        (in.op == Op::IterNext && param(in.a)))
+      break;
+    if (in.op == Op::Require) out.push_back(in.a);
+  }
+  return out;
+}
+
 bool Compiler::quietCode(int32_t from, int32_t to) {
   const std::vector<Instr>& code = cur().code;
   for (int32_t i = from; i < to; ++i) {
@@ -293,6 +310,7 @@ void Compiler::compileAction(const Decl& d) {
     emit(Op::Return, 0, 0, d.range);
     ctx_ = nullptr;
     a.guard = fi;
+    a.sharedRequires = requiresBeforeParameters(P.functions[fi]);
   }
   {
     int32_t fi = newFunction(d.name.name, FuncKind::Action, d.range);

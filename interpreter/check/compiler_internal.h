@@ -255,6 +255,9 @@ class Compiler {
 // The function an instruction calls or makes a value of (a call, a closure, a function
 // constant), or -1: the edges of the call graph.
 int32_t calleeOf(const ir::Program& P, const Instr& in);
+// The requirements of an action's guard met or not alike for every argument (ActionInfo::
+// sharedRequires): those its code reaches before it reads a parameter.
+std::vector<int32_t> requiresBeforeParameters(const ir::Function& guard);
 
 // Marks every function whose code, or the code of a function it calls or makes a value of,
 // writes trace events (tracesDeep).

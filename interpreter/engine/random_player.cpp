@@ -123,9 +123,16 @@ RandomPlayer::Move RandomPlayer::playWindow(Session& s, const std::function<void
     auto it = std::upper_bound(blocks.begin(), blocks.end(), r,
                                [](size_t x, const Block& b) { return x < b.offset; });
     const Block& b = *std::prev(it);
-    std::vector<ir::Value> args = b.prefix;
-    if (!b.last.items().empty()) args.push_back(b.last.items()[r - b.offset]);
-    return s.actionOption(b.action, std::move(args));
+    // Its text is made once its requirements hold (named): most leaves drawn are set aside.
+    Option o;
+    o.kind = Option::Action;
+    o.action = b.action;
+    o.args = b.prefix;
+    if (!b.last.items().empty()) o.args.push_back(b.last.items()[r - b.offset]);
+    return o;
+  };
+  auto named = [&](Option& o) {
+    if (o.kind == Option::Action) o = s.actionOption(o.action, std::move(o.args));
   };
   std::vector<bool> aside(all, false);
   size_t setAside = 0;
@@ -137,6 +144,7 @@ RandomPlayer::Move RandomPlayer::playWindow(Session& s, const std::function<void
     aside[r] = true;
     ++setAside;
     if (o.kind == Option::Action ? !s.guardHolds(o.action, o.args) : !endHolds()) continue;
+    named(o);
     if (beforeApply) beforeApply();
     m.outcome = s.apply(o);
     if (m.outcome.kind == Outcome::Ok) {
@@ -163,6 +171,7 @@ RandomPlayer::Move RandomPlayer::playWindow(Session& s, const std::function<void
     if (aside[r]) continue;
     Option o = leaf(r);
     if (o.kind == Option::Action ? !s.guardHolds(o.action, o.args) : !endHolds()) continue;
+    named(o);
     rest.push_back(std::move(o));
   }
   if (rest.empty()) {

@@ -494,14 +494,31 @@ Option Session::endOption() const {
   return end;
 }
 
+const eval::Stop* Session::sharedRefusal(int32_t action) const {
+  return refused_.action == action && refused_.version == state_.version ? &refused_.failed
+                                                                         : nullptr;
+}
+
+void Session::noteRefusal(int32_t action, const eval::Stop& failed) {
+  const auto& shared = program_->actions[action].sharedRequires;
+  if (failed.kind != Stop::Failed ||
+      std::find(shared.begin(), shared.end(), failed.index) == shared.end())
+    return;
+  refused_ = SharedRefusal{action, state_.version, failed};
+}
+
 bool Session::guardHolds(int32_t action, const std::vector<Value>& args) {
   Command command(*this);
+  // A requirement that reads no argument refused this action in this version of the game: it
+  // refuses every candidate (the random player draws many in a turn without Command Points).
+  if (sharedRefusal(action)) return false;
   QuietTrace quiet(state_);
   std::string err;
   Interpreter in(*program_, state_, machine_, &memo_, steps());
   eval::Stop failed;
   failed.kind = Stop::None;
   auto ok = in.tryCallPure(program_->actions[action].guard, args, err, &failed);
+  noteRefusal(action, failed);
   // A requirement not met makes the option illegal; an error of the rules is said (listingError).
   if (!ok && failed.kind == Stop::None) listingError(optionText(action, args), err);
   return ok && ok->truthy();
@@ -713,10 +730,13 @@ std::optional<Outcome> Session::checkAction(int32_t action, const std::vector<Va
     }
     return std::nullopt;
   };
+  if (const Stop* shared = sharedRefusal(action))
+    return Outcome{Outcome::Illegal, shared->message, shared->citations};
   std::string err;
   Stop failed;
   failed.kind = Stop::None;
   auto ok = in.tryCallPure(a.guard, args, err, &failed);
+  noteRefusal(action, failed);
   if (failed.kind == Stop::Failed)
     return Outcome{Outcome::Illegal, failed.message, failed.citations};
   if (!ok) {

@@ -226,6 +226,18 @@ class Session {
   // Errors of the rules met while the options were listed (a guard, a parameter's domain, a
   // gate or a phase's end condition that failed with an error, not with a requirement unmet).
   std::vector<std::string> listingErrors_;
+  // The last refusal of an action by one of its shared requirements (ActionInfo::
+  // sharedRequires), in the version of the game it was made in: every candidate of the action
+  // is refused alike until the game changes (sharedRefusal).
+  struct SharedRefusal {
+    int32_t action = -1;
+    uint64_t version = 0;
+    eval::Stop failed;
+  } refused_;
+  // The refusal that stands for every candidate of `action` now, or null.
+  const eval::Stop* sharedRefusal(int32_t action) const;
+  // Notes the guard's refusal `failed` of `action` if it is by a shared requirement.
+  void noteRefusal(int32_t action, const eval::Stop& failed);
   static constexpr size_t kMaxListingErrors = 5;
   void listingError(const std::string& what, const std::string& err);
   // The game as it was when the current command (action, pick, end) began: a forced die that is

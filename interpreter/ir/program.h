@@ -385,6 +385,10 @@ struct ActionInfo {
   std::string name;
   std::vector<ActionParam> params;
   int32_t guard = -1;  // pure function: the leading requirements
+  // The requirements of the guard (indices in Program::requirements) that come before its
+  // code reads any parameter: each is met or not alike for every argument in one state of the
+  // game (`require acting_side().cp >= 1`), so one refusal stands for all the candidates.
+  std::vector<int32_t> sharedRequires;
   int32_t body = -1;
   int32_t gate = -1;  // pure function returning bool, or -1
   std::vector<std::string> citations;

@@ -2,7 +2,10 @@
 // (Session::candidates) and again when one is taken (Session::checkAction); both ask through the
 // memo (Interpreter::tryCallRemembered), so the second is the first's answer while nothing it
 // read has changed, and a new one after. These tests hold the answers to what the rules say at
-// each point, whatever was asked before; a candidate list that fails says so as it did.
+// each point, whatever was asked before; a candidate list that fails says so as it did. The
+// requirements of an action that come before its code reads an argument (ActionInfo::
+// sharedRequires) refuse every candidate alike: one refusal by them stands for all while the
+// game is unchanged (Session::sharedRefusal).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -21,6 +24,7 @@ namespace {
 
 constexpr const char* kRules = R"(
 ruleset t {
+  side state { points: int = 2 }
   terrain open { }
   unit class C { state moved: bool = false ; state ready: bool = true }
   unit type inf: C { }
@@ -31,10 +35,23 @@ ruleset t {
   }
   // 2. Tires a unit without moving it: what go's candidates read changes.
   action tire(u: unit in filter(units(acting_side()), x -> x.ready)) { u.ready = false }
+  // 4. A requirement that reads no argument (shared), then one that does.
+  action spend(u: unit in units(acting_side())) {
+    require acting_side().points >= 1 §6.0 else "no points left"
+    require not u.moved §6.1 else "that unit has moved"
+    acting_side().points -= 1
+  }
+  // 5. A requirement after the argument is read is not shared, even if it reads none itself.
+  action late(u: unit in units(acting_side())) {
+    require u.ready §6.2 else "not ready"
+    require acting_side().points >= 1 §6.3 else "no points for that"
+  }
+  // 6. Gives the points back.
+  action refill() { acting_side().points = 3 }
   // 3. Candidates that fail to be worked out.
   action broken(n: int in (if 10 / zero() > 0 then [1] else [2])) { }
   sequence {
-    phase move { allow go, tire, broken }
+    phase move { allow go, tire, broken, spend, late, refill }
   }
 }
 scenario s for t {
@@ -125,6 +142,56 @@ TEST(ActionCandidates, CandidatesThatFailSayHowAsBefore) {
     EXPECT_EQ(o.kind, engine::Outcome::Error) << i;
     EXPECT_NE(o.message.find("division by zero"), std::string::npos) << o.message;
   }
+}
+
+// The requirements of a guard that come before it reads an argument are shared: one refusal by
+// them stands for every candidate while the game is unchanged, and only then.
+TEST(ActionCandidates, ARequirementThatReadsNoArgumentRefusesEveryCandidateAlike) {
+  Game g;
+  ASSERT_TRUE(g.session);
+  auto requirementText = [&](const std::string& action, size_t k) {
+    const auto& shared = g.program->actions[g.actionIndex(action)].sharedRequires;
+    return k < shared.size() ? g.program->requirements[shared[k]].text : std::string("(none)");
+  };
+  EXPECT_EQ(g.program->actions[g.actionIndex("spend")].sharedRequires.size(), 1u);
+  EXPECT_EQ(requirementText("spend", 0), "no points left");
+  EXPECT_TRUE(g.program->actions[g.actionIndex("late")].sharedRequires.empty());
+  EXPECT_TRUE(g.program->actions[g.actionIndex("go")].sharedRequires.empty());
+
+  ASSERT_EQ(g.act("spend", "a").kind, engine::Outcome::Ok);
+  ASSERT_EQ(g.act("spend", "b").kind, engine::Outcome::Ok);
+  // No points left: refused for every unit, by the shared requirement, each time asked.
+  EXPECT_TRUE(g.options("spend").empty());
+  for (const char* u : {"a", "b", "c", "c"}) {
+    auto o = g.act("spend", u);
+    EXPECT_EQ(o.kind, engine::Outcome::Illegal) << u;
+    EXPECT_EQ(o.message, "no points left") << u;
+    ASSERT_EQ(o.citations.size(), 1u);
+    EXPECT_EQ(o.citations[0], "6.0");
+  }
+  // `late` reads its argument first: an unready unit is refused for that, a ready one for the
+  // points, not the other way round.
+  ASSERT_EQ(g.act("tire", "c").kind, engine::Outcome::Ok);
+  EXPECT_EQ(g.act("late", "c").message, "not ready");
+  EXPECT_EQ(g.act("late", "a").message, "no points for that");
+  EXPECT_EQ(g.act("late", "c").message, "not ready");
+  // The game changes (a unit moves): asked again, and a unit refused for its own reason.
+  ASSERT_EQ(g.act("go", "b").kind, engine::Outcome::Ok);
+  EXPECT_EQ(g.act("spend", "b").message, "no points left");
+}
+
+// A refusal by a shared requirement holds only in the version it was made in: points given
+// back make the action legal again at once.
+TEST(ActionCandidates, ASharedRefusalEndsWhenTheGameChanges) {
+  Game g;
+  ASSERT_TRUE(g.session);
+  ASSERT_EQ(g.act("spend", "a").kind, engine::Outcome::Ok);
+  ASSERT_EQ(g.act("spend", "b").kind, engine::Outcome::Ok);
+  EXPECT_EQ(g.act("spend", "c").message, "no points left");
+  const int32_t refill = g.actionIndex("refill");
+  ASSERT_EQ(g.session->act(refill, {}).kind, engine::Outcome::Ok);
+  EXPECT_EQ(g.options("spend "), (std::vector<std::string>{"spend a", "spend b", "spend c"}));
+  EXPECT_EQ(g.act("spend", "c").kind, engine::Outcome::Ok);
 }
 
 }  // namespace
