@@ -18,6 +18,7 @@
 #include "check/loader.h"
 #include "diag/diagnostics.h"
 #include "engine/session.h"
+#include "temp_rules.h"
 
 namespace polemos {
 namespace {
@@ -62,25 +63,16 @@ scenario s for t {
 )";
 
 struct Game {
-  std::filesystem::path dir;
-  std::shared_ptr<const ir::Program> program;
+  test_helpers::TempRules rules{kRules, "action_candidates"};
+  std::shared_ptr<const ir::Program> program = rules.program;
   std::unique_ptr<engine::Session> session;
   Game() {
-    dir = std::filesystem::temp_directory_path() /
-          ("polemos_action_candidates_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string path = (dir / "t.pol").string();
-    std::ofstream(path) << kRules;
-    diag::SourceManager sources;
-    diag::Diagnostics diags(sources);
-    program = check::Loader(diags).load(check::LoadRequest{path, path, {}}).program;
     if (!program) return;
     engine::SessionConfig config;
     config.tracing = false;
     session = std::make_unique<engine::Session>(program, config);
     session->start();
   }
-  ~Game() { std::filesystem::remove_all(dir); }
   // The options of the listing whose text begins with `prefix`.
   std::vector<std::string> options(const std::string& prefix) {
     std::vector<std::string> out;

@@ -14,6 +14,7 @@
 #include "check/loader.h"
 #include "diag/diagnostics.h"
 #include "engine/session.h"
+#include "temp_rules.h"
 
 namespace polemos {
 namespace {
@@ -65,20 +66,8 @@ scenario s for t {
 }
 )";
 
-struct Rules {
-  std::filesystem::path dir;
-  std::shared_ptr<const ir::Program> program;
-  explicit Rules(const std::string& text) {
-    dir = std::filesystem::temp_directory_path() /
-          ("polemos_note_untraced_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string path = (dir / "t.pol").string();
-    std::ofstream(path) << text;
-    diag::SourceManager sources;
-    diag::Diagnostics diags(sources);
-    program = check::Loader(diags).load(check::LoadRequest{path, path, {}}).program;
-  }
-  ~Rules() { std::filesystem::remove_all(dir); }
+struct Rules : test_helpers::TempRules {
+  explicit Rules(const std::string& text) : TempRules(text, "note_untraced") {}
   const ir::Function& function(const std::string& name) const {
     return program->functions[static_cast<size_t>(program->findFunction(name))];
   }
