@@ -487,7 +487,7 @@ void Compiler::compileStmt(const Stmt& s) {
       RequireInfo ni;
       ni.citations = citeStrings(s.citations);
       P.notes.push_back(ni);
-      // A note's values are worked out only when the trace is written (docs/language.md 3.16):
+      // A note's values are worked out only when the trace is written (docs/language.md 5):
       // the code that makes them is jumped over otherwise, when it can change nothing but the
       // operand stack (quietCode). `sim` and the random player's probes play without a trace.
       const int32_t skip = here();

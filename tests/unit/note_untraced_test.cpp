@@ -1,4 +1,4 @@
-// A note's values are worked out only when the trace is written (docs/language.md 3.16): the
+// A note's values are worked out only when the trace is written (docs/language.md 5): the
 // compiler puts an Op::SkipUntraced before the code that makes them, which jumps past the note
 // in a game without a trace (`sim`, the random player's probes) when that code changes nothing
 // but the operand stack (check's quietCode), and goes on to it otherwise. A traced game works
