@@ -32,6 +32,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -292,6 +293,56 @@ class HookCaller {
     if (const Value* v = fromMemo(args)) return *v;
     return stepCall(c_, rec_, known_, fn_, args);
   }
+  // The answer of a planned call (see fromMemo) found by its arguments' numbers in the target's
+  // dense table (MemoCache::findRecordedAt): the same answer and record as fromMemo's, without
+  // making the target's arguments into a key. `dir`: the step's direction, for a target whose
+  // argument is a step (a hex next to the one before it, as `side_move_cost(s, from, to)`); -1
+  // when the call is not a step's. Null: ask operator() (which plans on the first call).
+  const Value* direct(std::span<const Value> args, int dir) {
+    if (direct_ == Direct::No || plan_ != Plan::Yes) return nullptr;
+    if (direct_ == Direct::Unknown && !makeDirect()) {
+      direct_ = Direct::No;
+      return nullptr;
+    }
+    direct_ = Direct::Yes;
+    const ir::Forward& fw = *forward_;
+    if (unitParam_ >= 0) {
+      const Value& u = args[static_cast<size_t>(unitParam_)];
+      if (u.tag != Tag::Unit || u.i != unit_) return nullptr;
+    }
+    if (fw.hexParam >= 0) {
+      const Value& h = args[static_cast<size_t>(fw.hexParam)];
+      if (h.tag != Tag::Hex || (ownHex_ >= 0 && h.i == ownHex_)) return nullptr;
+    }
+    MemoCache* memo = c_.interp.memo();
+    if (memo->skipping(fw.target)) return nullptr;
+    Value t[MemoCache::DenseRoute::kMaxArgs];
+    size_t at = 0;
+    for (size_t k = 0; k < routeArgs_; ++k) {
+      const int32_t from = routeFrom_[k];
+      const Value& v = from < 0 ? side_ : args[static_cast<size_t>(from)];
+      int64_t n = v.i;
+      if (routeKinds_[k].step) {
+        // The hex next to the argument before, across direction `dir`.
+        if (dir < 0 || dir >= hex::kDirectionCount || v.tag != Tag::Hex || t[k - 1].i < 0 ||
+            t[k - 1].i >= grid_->size() ||
+            grid_->neighbourIndices(static_cast<int32_t>(t[k - 1].i))[static_cast<size_t>(dir)] !=
+                v.i)
+          return nullptr;
+        n = dir;
+      } else if (v.tag != routeKinds_[k].tag || v.sub != 0) {
+        return nullptr;
+      }
+      if (n < 0 || n >= route_.size[k]) return nullptr;
+      at += static_cast<size_t>(n) * route_.stride[k];
+      t[k] = v;
+    }
+    const Value* v = memo->findRecordedAt(c_.state, fw.target, route_, at, {t, routeArgs_}, *rec_);
+    if (!v) return nullptr;
+    memo->counted(fw.target, true);
+    cover(fn_);
+    return v;
+  }
 
  private:
   // The answer of a forwarded call found in the memo, recorded; null: stepCall makes the call.
@@ -351,6 +402,42 @@ class HookCaller {
   // whose unit arguments are all one parameter, in a search being kept (not a charge route,
   // which asks a kept search's answers first), its target answered from the memo.
   bool makePlan(std::span<const Value> args);
+  // Whether direct() can take a planned call's answer by its numbers: a forward with no nested
+  // calls whose target's arguments are the unit's side and the hook's own parameters, the
+  // target's answers in a dense table of that layout on the search's map.
+  bool makeDirect() {
+    const ir::Forward& fw = *forward_;
+    // The search's hexes are numbered on the program's map, the table's on the game's: one map.
+    if (!fw.calls.empty() || fw.args.size() > MemoCache::DenseRoute::kMaxArgs || !c_.program.grid ||
+        c_.state.map.grid.get() != c_.program.grid.get())
+      return false;
+    grid_ = c_.program.grid.get();
+    const ir::Function& h = c_.program.functions[static_cast<size_t>(fn_)];
+    routeArgs_ = fw.args.size();
+    for (size_t k = 0; k < routeArgs_; ++k) {
+      const ir::Forward::Arg& a = fw.args[k];
+      if (a.call >= 0 || a.hex) return false;
+      if (a.side) {
+        if (unitParam_ < 0 || a.param != unitParam_) return false;
+        routeFrom_[k] = -1;
+        routeKinds_[k] = {Tag::Side, false};
+        continue;
+      }
+      if (a.param < 0 || a.param >= h.arity) return false;
+      routeFrom_[k] = a.param;
+      // A hex parameter; one right after another hex is a step when the table says so.
+      routeKinds_[k] = {Tag::Hex, false};
+    }
+    MemoCache* memo = c_.interp.memo();
+    std::span<const MemoCache::DenseKind> kinds{routeKinds_.data(), routeArgs_};
+    if (memo->denseRoute(fw.target, grid_, kinds, route_)) return true;
+    // The same with the last hex a step of the one before it.
+    if (routeArgs_ >= 2 && routeFrom_[routeArgs_ - 1] >= 0 && routeFrom_[routeArgs_ - 2] >= 0) {
+      routeKinds_[routeArgs_ - 1].step = true;
+      return memo->denseRoute(fw.target, grid_, kinds, route_);
+    }
+    return false;
+  }
   // The answer of constant nested call `i` (ir::Forward::Call::constant) for this hook call's
   // arguments. It reads nothing of the game, so one answer serves the whole search: the first
   // time for these arguments it is made and recorded as stepCall makes it, then kept here
@@ -391,6 +478,14 @@ class HookCaller {
     Value value;
   };
   std::vector<ConstantAnswer> constants_;
+  // direct()'s way: per target argument the hook's parameter it is (-1: the unit's side) and its
+  // kind in the target's dense table.
+  enum class Direct : uint8_t { Unknown, Yes, No } direct_ = Direct::Unknown;
+  const hex::Grid* grid_ = nullptr;
+  size_t routeArgs_ = 0;
+  std::array<int32_t, MemoCache::DenseRoute::kMaxArgs> routeFrom_{};
+  std::array<MemoCache::DenseKind, MemoCache::DenseRoute::kMaxArgs> routeKinds_{};
+  MemoCache::DenseRoute route_;
 };
 
 bool HookCaller::makePlan(std::span<const Value> args) {
@@ -501,7 +596,8 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   spec.stepCost = [unit, cost, &g, &c, call = caller(cost)](const hex::Step& s) -> int {
     if (cost < 0) return 1;
     Value args[3] = {unit, fromValue(g, s), toValue(g, s)};
-    Value v = (*call)(args);
+    const Value* known = call->direct(args, static_cast<int>(s.direction));
+    Value v = known ? *known : (*call)(args);
     if (v.isNone()) return hex::kImpassable;
     if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
     return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -509,6 +605,7 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   if (stops >= 0) {
     spec.stopsIn = [unit, &g, call = caller(stops)](hex::Hex h) {
       Value args[2] = {unit, hexValue(g, h)};
+      if (const Value* known = call->direct(args, -1)) return known->truthy();
       return (*call)(args).truthy();
     };
   }

@@ -200,6 +200,28 @@ void MemoCache::countDense(const GameState& st, int32_t fn, std::span<const Valu
   }
 }
 
+bool MemoCache::denseRoute(int32_t fn, const hex::Grid* grid, std::span<const DenseKind> kinds,
+                           DenseRoute& out) const {
+  if (fn < 0 || static_cast<size_t>(fn) >= denseOf_.size() ||
+      denseOf_[static_cast<size_t>(fn)] <= 0)
+    return false;
+  const int32_t table = denseOf_[static_cast<size_t>(fn)] - 1;
+  const Dense& t = dense_[static_cast<size_t>(table)];
+  if (t.grid != grid || t.dims.size() != kinds.size() || kinds.size() > DenseRoute::kMaxArgs)
+    return false;
+  for (size_t k = 0; k < kinds.size(); ++k)
+    if (t.dims[k].tag != kinds[k].tag || t.dims[k].step != kinds[k].step) return false;
+  // As denseSlot numbers a slot: the last argument counts by one.
+  uint32_t stride = 1;
+  for (size_t k = kinds.size(); k-- > 0;) {
+    out.stride[k] = stride;
+    out.size[k] = t.dims[k].size;
+    stride *= t.dims[k].size;
+  }
+  out.table = table;
+  return true;
+}
+
 // In place: the answers that still hold are taken out, the table emptied (a new generation) and
 // they are put back; no table is allocated.
 void MemoCache::compact(const GameState& st) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
@@ -212,17 +213,36 @@ class MemoCache {
   const ir::Value* findRecorded(const GameState& st, int32_t fn, std::span<const ir::Value> args,
                                 Recording& r) {
     Answer* s = lookup(st, fn, args, true);
-    if (!s) return nullptr;
-    HookCall& call = r.calls.emplace_back();
-    call.fn = fn;
-    call.argsAt = static_cast<uint32_t>(r.args.size());
-    call.argCount = static_cast<uint32_t>(args.size());
-    r.args.append(args);
-    call.readsAt = static_cast<uint32_t>(r.reads.size());
-    for (const StampedRead& x : s->reads) r.reads.push_back(x.read);  // each once (setReads)
-    call.readCount = static_cast<uint32_t>(s->reads.size());
-    r.results.push_back(s->value);
-    return &s->value;
+    return s ? recordFound(r, fn, args, *s) : nullptr;
+  }
+  // A dense slot found by its arguments' numbers. A caller that has a call's arguments as numbers
+  // (a movement search's planned hook call has a side's number, a hex's index and a step's
+  // direction at hand, eval/builtins_hex.cpp) finds the answer in fn's dense table without making
+  // its arguments into a key: denseRoute gives, once, each argument's stride in the table when the
+  // table has the layout asked for (per argument its kind and whether it is a step); then
+  // findRecordedAt is findRecorded for the slot so numbered, with the same answer and the same
+  // record. The caller keeps each number below its size (a step's: its direction, 0 to 5).
+  struct DenseKind {
+    ir::Tag tag = ir::Tag::None;
+    bool step = false;
+  };
+  struct DenseRoute {
+    static constexpr size_t kMaxArgs = 4;
+    int32_t table = -1;
+    std::array<uint32_t, kMaxArgs> size{}, stride{};
+  };
+  bool denseRoute(int32_t fn, const hex::Grid* grid, std::span<const DenseKind> kinds,
+                  DenseRoute& out) const;
+  const ir::Value* findRecordedAt(const GameState& st, int32_t fn, const DenseRoute& route,
+                                  size_t at, std::span<const ir::Value> args, Recording& r) {
+    if (st.version != version_) advance(st);
+    if (used_ + denseUsed_ == 0) return nullptr;  // as lookup
+    Dense& t = dense_[static_cast<size_t>(route.table)];
+    if (st.map.grid.get() != t.grid || at >= t.slots.size()) return nullptr;
+    Answer& d = t.slots[at];
+    if (d.gen != denseGen_) return nullptr;
+    Answer* s = holding(st, d, true);
+    return s ? recordFound(r, fn, args, *s) : nullptr;
   }
   struct Kept {
     uint64_t epoch = 0;
@@ -422,6 +442,22 @@ class MemoCache {
   };
   static_assert(sizeof(Answer) <= 72 && sizeof(Slot) <= 104,
                 "a memo slot is kept small (see above)");
+  // The answer found for fn(args) in a search being made, recorded as its call with the reads it
+  // carries.
+  const ir::Value* recordFound(Recording& r, int32_t fn, std::span<const ir::Value> args,
+                               const Answer& found) {
+    const Answer* s = &found;
+    HookCall& call = r.calls.emplace_back();
+    call.fn = fn;
+    call.argsAt = static_cast<uint32_t>(r.args.size());
+    call.argCount = static_cast<uint32_t>(args.size());
+    r.args.append(args);
+    call.readsAt = static_cast<uint32_t>(r.reads.size());
+    for (const StampedRead& x : s->reads) r.reads.push_back(x.read);  // each once (setReads)
+    call.readCount = static_cast<uint32_t>(s->reads.size());
+    r.results.push_back(s->value);
+    return &s->value;
+  }
   // The slot of fn(args) whose answer holds in `st` (see find), or null; `inLog`: asked inside a
   // logged computation, where an answer counts only with what it read (an answer made outside
   // one is made again, once, with its reads).

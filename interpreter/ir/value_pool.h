@@ -61,11 +61,14 @@ class ValuePool {
   }
   void append(std::span<const Value> vs) {
     if (size_ + vs.size() > capacity_) grow(size_ + vs.size());
+    Value* out = data_ + size_;
+    size_t boxed = 0;
     for (const Value& v : vs) {
-      new (data_ + size_) Value(v);
-      ++size_;
-      if (v.hasPayload()) ++boxed_;
+      new (out++) Value(v);
+      boxed += v.hasPayload() ? 1 : 0;
     }
+    size_ += vs.size();
+    boxed_ += boxed;
   }
   // Empties the pool, keeping its room.
   void clear() {

@@ -281,7 +281,9 @@ TEST(MemoCache, AGroupsStampFollowsEveryKindOfChangeToItsReads) {
       st.touchHex(97);
       const Value* hit = m.find(st, key(12, 0, 0));
       EXPECT_EQ(hit != nullptr, c.holds) << c.what << (many ? " after many changes" : "");
-      if (hit) EXPECT_EQ(hit->i, 4);
+      if (hit) {
+        EXPECT_EQ(hit->i, 4);
+      }
     }
   }
 }
