@@ -316,7 +316,10 @@ class HookCaller {
     }
     MemoCache* memo = c_.interp.memo();
     if (memo->skipping(fw.target)) return nullptr;
-    Value t[MemoCache::DenseRoute::kMaxArgs];
+    // The target's arguments, each a side or a hex (checked below, before it is written): values
+    // that hold nothing to release, made in place and left without a destructor's call.
+    alignas(Value) unsigned char raw[MemoCache::DenseRoute::kMaxArgs * sizeof(Value)];
+    Value* t = reinterpret_cast<Value*>(raw);
     size_t at = 0;
     for (size_t k = 0; k < routeArgs_; ++k) {
       const int32_t from = routeFrom_[k];
@@ -335,7 +338,7 @@ class HookCaller {
       }
       if (n < 0 || n >= route_.size[k]) return nullptr;
       at += static_cast<size_t>(n) * route_.stride[k];
-      t[k] = v;
+      new (t + k) Value(v);
     }
     const Value* v = memo->findRecordedAt(c_.state, fw.target, route_, at, {t, routeArgs_}, *rec_);
     if (!v) return nullptr;
@@ -749,7 +752,7 @@ const Value& memoizedList(Context& c, int32_t privateKey, std::vector<Value> key
     return *memo->find(c.state, key);
   }
   MemoCache::LogScope log(*memo);
-  MemoCache::Recording rec;
+  MemoCache::Recording rec = memo->spareRecording();
   Value list = compute(&rec);
   std::vector<int32_t> base = log.close(false);
   std::vector<int32_t> reads =

@@ -541,12 +541,19 @@ MemoCache::Kept& MemoCache::keep(const GameState& s, const Key& k, const Value& 
   Kept& e = kept_[k];
   e.epoch = s.epoch;
   e.base = std::move(base);
-  e.made = std::move(calls);
-  // Kept for long, thousands of them: without the room their growth left.
-  e.made.calls.shrink_to_fit();
-  e.made.args.shrink_to_fit();
-  e.made.results.shrink_to_fit();
-  e.made.reads.shrink_to_fit();
+  // Kept for long, thousands of them: copied at their own size; the record goes back, emptied,
+  // for the next search (spareRecording).
+  std::vector<HookCall>(calls.calls.begin(), calls.calls.end()).swap(e.made.calls);
+  e.made.args = ir::ValuePool(calls.args);
+  e.made.results = ir::ValuePool(calls.results);
+  std::vector<int32_t>(calls.reads.begin(), calls.reads.end()).swap(e.made.reads);
+  std::vector<uint32_t>(calls.shared.begin(), calls.shared.end()).swap(e.made.shared);
+  calls.calls.clear();
+  calls.args.clear();
+  calls.results.clear();
+  calls.reads.clear();
+  calls.shared.clear();
+  if (spare_.size() < 4) spare_.push_back(std::move(calls));
   e.value = v;
   for (ir::Value& d : e.derived) d = ir::Value::none();
   index(s, e);

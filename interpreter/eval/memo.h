@@ -242,7 +242,7 @@ class MemoCache {
     Answer& d = t.slots[at];
     if (d.gen != denseGen_) return nullptr;
     Answer* s = holding(st, d, true);
-    return s ? recordFound(r, fn, args, *s) : nullptr;
+    return s ? recordFound(r, fn, args, *s, true) : nullptr;
   }
   struct Kept {
     uint64_t epoch = 0;
@@ -297,6 +297,15 @@ class MemoCache {
   void index(const GameState& s, Kept& e);
   Kept& keep(const GameState& s, const Key& k, const ir::Value& v, std::vector<int32_t> base,
              Recording&& calls);
+  // An empty record for a search about to be made, with the room an earlier search's record
+  // left (keep copies a record out at its own size and gives the room back): a search's record
+  // then grows without allocating again.
+  Recording spareRecording() {
+    if (spare_.empty()) return Recording{};
+    Recording r = std::move(spare_.back());
+    spare_.pop_back();
+    return r;
+  }
   // What a kept search read, for the answer that gives it (MemoCache::store): one group read
   // when it read many things (see Group), made once per kept search.
   std::vector<int32_t> readsAsOne(Kept& e);
@@ -444,14 +453,19 @@ class MemoCache {
                 "a memo slot is kept small (see above)");
   // The answer found for fn(args) in a search being made, recorded as its call with the reads it
   // carries.
+  // `plain`: the arguments hold no payload (a dense table's arguments by number are sides and
+  // hexes).
   const ir::Value* recordFound(Recording& r, int32_t fn, std::span<const ir::Value> args,
-                               const Answer& found) {
+                               const Answer& found, bool plain = false) {
     const Answer* s = &found;
     HookCall& call = r.calls.emplace_back();
     call.fn = fn;
     call.argsAt = static_cast<uint32_t>(r.args.size());
     call.argCount = static_cast<uint32_t>(args.size());
-    r.args.append(args);
+    if (plain)
+      r.args.appendPlain(args);
+    else
+      r.args.append(args);
     call.readsAt = static_cast<uint32_t>(r.reads.size());
     for (const StampedRead& x : s->reads) r.reads.push_back(x.read);  // each once (setReads)
     call.readCount = static_cast<uint32_t>(s->reads.size());
@@ -671,7 +685,8 @@ class MemoCache {
     size_t operator()(const Key& k) const { return hash(k.fn, k.args); }
   };
   std::unordered_map<Key, Kept, KeyHash> kept_;
-  int busy_ = 0;  // validations under way
+  std::vector<Recording> spare_;  // emptied records kept for their room (spareRecording)
+  int busy_ = 0;                  // validations under way
   void grow();
   uint64_t version_ = ~0ull;
   std::vector<Slot> slots_;

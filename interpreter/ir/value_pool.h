@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <span>
@@ -69,6 +70,13 @@ class ValuePool {
     }
     size_ += vs.size();
     boxed_ += boxed;
+  }
+  // Appends values that hold no payload (the caller knows they are units, sides, hexes or
+  // numbers) as their bytes: nothing to retain, nothing to count.
+  void appendPlain(std::span<const Value> vs) {
+    if (size_ + vs.size() > capacity_) grow(size_ + vs.size());
+    std::memcpy(static_cast<void*>(data_ + size_), vs.data(), vs.size() * sizeof(Value));
+    size_ += vs.size();
   }
   // Empties the pool, keeping its room.
   void clear() {

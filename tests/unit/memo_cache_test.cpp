@@ -406,6 +406,52 @@ TEST(MemoCache, AKeptSearchGivesTheAnswersOfItsCalls) {
   EXPECT_EQ(m.keptOf(st, k, list), nullptr);
 }
 
+// A search's record taken from the memo (spareRecording) starts empty, also when it is the room
+// of a record kept before; the search kept from it keeps its own calls, and a second search kept
+// from the same room keeps only its own.
+TEST(MemoCache, ASpareRecordStartsEmptyAndEachKeptSearchKeepsItsOwnCalls) {
+  GameState st;
+  MemoCache m;
+  auto search = [&](int64_t unit, int64_t calls) {
+    MemoCache::Recording rec = m.spareRecording();
+    EXPECT_TRUE(rec.calls.empty() && rec.args.empty() && rec.results.empty() && rec.reads.empty() &&
+                rec.shared.empty())
+        << unit;
+    for (int64_t to = 0; to < calls; ++to) {
+      size_t at = m.beginLog();
+      m.readHex(to);
+      Value args[2] = {Value::of(ir::Tag::Unit, unit), Value::of(ir::Tag::Hex, to)};
+      m.record(rec, at, 10, args, Value::integer(unit * 100 + to));
+    }
+    rec.shared.push_back(0);
+    MemoCache::Key k{-100000, {Value::of(ir::Tag::Unit, unit)}};
+    Value list = Value::makeList({Value::integer(unit)});
+    m.keep(st, k, list, {}, std::move(rec));
+    return std::make_pair(k, list);
+  };
+  auto [k1, l1] = search(1, 50);
+  auto [k2, l2] = search(2, 3);  // in the room the first left
+  const MemoCache::Kept* first = m.keptOf(st, k1, l1);
+  const MemoCache::Kept* second = m.keptOf(st, k2, l2);
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(first->made.calls.size(), 50u);
+  ASSERT_EQ(second->made.calls.size(), 3u);
+  EXPECT_EQ(second->made.args.size(), 6u);
+  EXPECT_EQ(second->made.reads.size(), 3u);
+  EXPECT_EQ(second->made.shared.size(), 1u);
+  MemoCache::Answers answers(*second);
+  for (int64_t to = 0; to < 3; ++to) {
+    Value args[2] = {Value::of(ir::Tag::Unit, 2), Value::of(ir::Tag::Hex, to)};
+    const Value* v = answers.find(10, args);
+    ASSERT_NE(v, nullptr) << to;
+    EXPECT_EQ(v->i, 200 + to);
+  }
+  Value firsts[2] = {Value::of(ir::Tag::Unit, 1), Value::of(ir::Tag::Hex, 0)};
+  EXPECT_EQ(answers.find(10, firsts), nullptr);
+  EXPECT_EQ(MemoCache::Answers(*first).find(10, firsts)->i, 100);
+}
+
 // A game of two sides on a map of 8 x 6 hexes (for the dense tables, which index its hexes).
 GameState smallMap() {
   GameState st;
