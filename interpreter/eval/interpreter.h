@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "eval/hex_set.h"
 #include "eval/memo.h"
 #include "eval/state.h"
 #include "ir/program.h"
@@ -223,6 +224,7 @@ class Interpreter {
   int executing_ = 0;
   int64_t stepBudget() const { return stepBudgetFor(program_, memo_); }
   std::vector<std::pair<int32_t, ir::ValueList>> pending_;
+  HexSet hexSet_;  // `h in list` for long lists of hexes (binary)
   friend class Context;
 };
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "eval/builtins.h"
 #include "eval/interpreter.h"
@@ -415,7 +416,11 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b) {
       if (b.sub != 1 && isPlain(a.tag)) {
         // A plain value (a hex, a unit, a number) in a list (not a map): an element of its kind
         // with its index, the same test as ==, without the general comparison (Deluxe asks
-        // whether a hex is in a side's enemy ZOC at every step of a search).
+        // whether a hex is in a side's enemy ZOC at every step of a search). A hex in a long list
+        // asked about again: by the list's bitmap (eval/hex_set.h), the same answer.
+        if (a.tag == Tag::Hex && b.items().size() >= HexSet::kMinItems)
+          if (std::optional<bool> in = hexSet_.contains(b, a.i))
+            return Value::boolean(op == Op::In ? *in : !*in);
         for (const Value& e : b.items())
           if (e.tag == a.tag && e.i == a.i) {
             found = true;
