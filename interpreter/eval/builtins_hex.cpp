@@ -299,8 +299,8 @@ class HookCaller {
   // argument is a step (a hex next to the one before it, as `side_move_cost(s, from, to)`); -1
   // when the call is not a step's. Null: ask operator() (which plans on the first call).
   const Value* direct(std::span<const Value> args, int dir) {
-    if (direct_ == Direct::No || plan_ != Plan::Yes) return nullptr;
-    if (direct_ == Direct::Unknown && !makeDirect()) {
+    if (direct_ == Direct::No || plan_ != Plan::Yes || !answered_) return nullptr;
+    if (direct_ == Direct::Unknown && !makeDirect(args)) {
       direct_ = Direct::No;
       return nullptr;
     }
@@ -316,6 +316,7 @@ class HookCaller {
     }
     MemoCache* memo = c_.interp.memo();
     if (memo->skipping(fw.target)) return nullptr;
+    constantAnswers(args);
     // The target's arguments, each a side or a hex (checked below, before it is written): values
     // that hold nothing to release, made in place and left without a destructor's call.
     alignas(Value) unsigned char raw[MemoCache::DenseRoute::kMaxArgs * sizeof(Value)];
@@ -323,7 +324,9 @@ class HookCaller {
     size_t at = 0;
     for (size_t k = 0; k < routeArgs_; ++k) {
       const int32_t from = routeFrom_[k];
-      const Value& v = from < 0 ? side_ : args[static_cast<size_t>(from)];
+      const Value& v = from == -1  ? side_
+                       : from >= 0 ? args[static_cast<size_t>(from)]
+                                   : answers_[static_cast<size_t>(-2 - from)];
       int64_t n = v.i;
       if (routeKinds_[k].step) {
         // The hex next to the argument before, across direction `dir`.
@@ -382,8 +385,7 @@ class HookCaller {
     }
     // While the memo calls the target directly (MemoCache::worthCaching), so does stepCall.
     if (memo->skipping(fw.target)) return nullptr;
-    for (size_t i = 0; i < fw.calls.size(); ++i)
-      if (!fw.calls[i].ofUnit) answers_[i] = constantAnswer(i, args);
+    constantAnswers(args);
     ForwardedArgs t;
     for (const ir::Forward::Arg& a : fw.args) {
       if (a.call >= 0)
@@ -405,41 +407,61 @@ class HookCaller {
   // whose unit arguments are all one parameter, in a search being kept (not a charge route,
   // which asks a kept search's answers first), its target answered from the memo.
   bool makePlan(std::span<const Value> args);
-  // Whether direct() can take a planned call's answer by its numbers: a forward with no nested
-  // calls whose target's arguments are the unit's side and the hook's own parameters, the
-  // target's answers in a dense table of that layout on the search's map.
-  bool makeDirect() {
+  // Whether direct() can take a planned call's answer by its numbers, worked out at its first
+  // call (`args`): a forward whose target's arguments are the unit's side, the hook's own
+  // parameters and the answers of its nested calls of the unit (one answer a search, known once
+  // the first forwarded call made them), the target's answers in a dense table of that layout
+  // on the search's map (a hex right after a hex perhaps a step of it).
+  bool makeDirect(std::span<const Value> args) {
     const ir::Forward& fw = *forward_;
     // The search's hexes are numbered on the program's map, the table's on the game's: one map.
-    if (!fw.calls.empty() || fw.args.size() > MemoCache::DenseRoute::kMaxArgs || !c_.program.grid ||
+    if (!answered_ || fw.args.size() > MemoCache::DenseRoute::kMaxArgs || !c_.program.grid ||
         c_.state.map.grid.get() != c_.program.grid.get())
       return false;
+    for (const ir::Forward::Call& call : fw.calls)
+      if (!call.ofUnit && !call.constant) return false;
     grid_ = c_.program.grid.get();
     const ir::Function& h = c_.program.functions[static_cast<size_t>(fn_)];
+    // The constant calls' answers for these arguments, as direct() makes them at each call.
+    constantAnswers(args);
     routeArgs_ = fw.args.size();
     for (size_t k = 0; k < routeArgs_; ++k) {
       const ir::Forward::Arg& a = fw.args[k];
-      if (a.call >= 0 || a.hex) return false;
-      if (a.side) {
+      if (a.hex) return false;
+      if (a.call >= 0) {
+        if (static_cast<size_t>(a.call) >= answers_.size()) return false;
+        routeFrom_[k] = -2 - a.call;
+        routeKinds_[k] = {answers_[static_cast<size_t>(a.call)].tag, false};
+      } else if (a.side) {
         if (unitParam_ < 0 || a.param != unitParam_) return false;
         routeFrom_[k] = -1;
         routeKinds_[k] = {Tag::Side, false};
-        continue;
+      } else {
+        if (a.param < 0 || a.param >= h.arity || static_cast<size_t>(a.param) >= args.size())
+          return false;
+        routeFrom_[k] = a.param;
+        routeKinds_[k] = {args[static_cast<size_t>(a.param)].tag, false};
       }
-      if (a.param < 0 || a.param >= h.arity) return false;
-      routeFrom_[k] = a.param;
-      // A hex parameter; one right after another hex is a step when the table says so.
-      routeKinds_[k] = {Tag::Hex, false};
     }
     MemoCache* memo = c_.interp.memo();
     std::span<const MemoCache::DenseKind> kinds{routeKinds_.data(), routeArgs_};
     if (memo->denseRoute(fw.target, grid_, kinds, route_)) return true;
-    // The same with the last hex a step of the one before it.
-    if (routeArgs_ >= 2 && routeFrom_[routeArgs_ - 1] >= 0 && routeFrom_[routeArgs_ - 2] >= 0) {
-      routeKinds_[routeArgs_ - 1].step = true;
-      return memo->denseRoute(fw.target, grid_, kinds, route_);
+    // A hex parameter right after another may be a step of it (the table says which).
+    for (size_t k = 1; k < routeArgs_; ++k) {
+      if (routeFrom_[k] < 0 || routeFrom_[k - 1] < 0 || routeKinds_[k].tag != Tag::Hex ||
+          routeKinds_[k - 1].tag != Tag::Hex)
+        continue;
+      routeKinds_[k].step = true;
+      if (memo->denseRoute(fw.target, grid_, kinds, route_)) return true;
+      routeKinds_[k].step = false;
     }
     return false;
+  }
+  // Every constant nested call's answer for these arguments, in answers_ (in the calls' order:
+  // one new for these arguments is made and recorded then, before the target is looked up).
+  void constantAnswers(std::span<const Value> args) {
+    for (size_t i = 0; i < forward_->calls.size(); ++i)
+      if (!forward_->calls[i].ofUnit) answers_[i] = constantAnswer(i, args);
   }
   // The answer of constant nested call `i` (ir::Forward::Call::constant) for this hook call's
   // arguments. It reads nothing of the game, so one answer serves the whole search: the first
@@ -481,8 +503,9 @@ class HookCaller {
     Value value;
   };
   std::vector<ConstantAnswer> constants_;
-  // direct()'s way: per target argument the hook's parameter it is (-1: the unit's side) and its
-  // kind in the target's dense table.
+  // direct()'s way: per target argument where it comes from (a parameter of the hook; -1: the
+  // unit's side; -2 - i: the answer of nested call i, of the unit or constant) and its kind in
+  // the target's dense table.
   enum class Direct : uint8_t { Unknown, Yes, No } direct_ = Direct::Unknown;
   const hex::Grid* grid_ = nullptr;
   size_t routeArgs_ = 0;
@@ -621,7 +644,8 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
                                                               hex::Direction to) -> int {
       Value args[4] = {unit, hexValue(g, at), Value::integer(static_cast<int>(from)),
                        Value::integer(static_cast<int>(to))};
-      Value v = (*call)(args);
+      const Value* known = call->direct(args, -1);
+      Value v = known ? *known : (*call)(args);
       if (v.isNone()) return hex::kImpassable;
       if (v.tag != Tag::Int) c.fail("rotation_cost() must give a number or none");
       return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
@@ -649,7 +673,8 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
       spec.stepCost = [unit, &g, &c, call = caller(cost)](const hex::Step& s) -> int {
         Value args[4] = {unit, fromValue(g, s), toValue(g, s),
                          Value::integer(s.facing ? static_cast<int>(*s.facing) : 0)};
-        Value v = (*call)(args);
+        const Value* known = call->direct(args, static_cast<int>(s.direction));
+        Value v = known ? *known : (*call)(args);
         if (v.isNone()) return hex::kImpassable;
         if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
         return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));

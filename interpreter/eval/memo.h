@@ -227,7 +227,7 @@ class MemoCache {
     bool step = false;
   };
   struct DenseRoute {
-    static constexpr size_t kMaxArgs = 4;
+    static constexpr size_t kMaxArgs = 6;
     int32_t table = -1;
     std::array<uint32_t, kMaxArgs> size{}, stride{};
   };
