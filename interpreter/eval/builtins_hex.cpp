@@ -306,14 +306,7 @@ class HookCaller {
     }
     direct_ = Direct::Yes;
     const ir::Forward& fw = *forward_;
-    if (unitParam_ >= 0) {
-      const Value& u = args[static_cast<size_t>(unitParam_)];
-      if (u.tag != Tag::Unit || u.i != unit_) return nullptr;
-    }
-    if (fw.hexParam >= 0) {
-      const Value& h = args[static_cast<size_t>(fw.hexParam)];
-      if (h.tag != Tag::Hex || (ownHex_ >= 0 && h.i == ownHex_)) return nullptr;
-    }
+    if (!planFits(args)) return nullptr;
     MemoCache* memo = c_.interp.memo();
     if (memo->skipping(fw.target)) return nullptr;
     constantAnswers(args);
@@ -351,6 +344,19 @@ class HookCaller {
   }
 
  private:
+  // Whether a call fits the plan: the unit it was made for, and (where the forward depends on
+  // it) a hex other than that unit's own.
+  bool planFits(std::span<const Value> args) const {
+    if (unitParam_ >= 0) {
+      const Value& u = args[static_cast<size_t>(unitParam_)];
+      if (u.tag != Tag::Unit || u.i != unit_) return false;
+    }
+    if (forward_->hexParam >= 0) {
+      const Value& h = args[static_cast<size_t>(forward_->hexParam)];
+      if (h.tag != Tag::Hex || (ownHex_ >= 0 && h.i == ownHex_)) return false;
+    }
+    return true;
+  }
   // The answer of a forwarded call found in the memo, recorded; null: stepCall makes the call.
   const Value* fromMemo(std::span<const Value> args) {
     if (plan_ == Plan::No) return nullptr;
@@ -360,14 +366,7 @@ class HookCaller {
     }
     plan_ = Plan::Yes;
     const ir::Forward& fw = *forward_;
-    if (unitParam_ >= 0) {
-      const Value& u = args[static_cast<size_t>(unitParam_)];
-      if (u.tag != Tag::Unit || u.i != unit_) return nullptr;
-    }
-    if (fw.hexParam >= 0) {
-      const Value& h = args[static_cast<size_t>(fw.hexParam)];
-      if (h.tag != Tag::Hex || (ownHex_ >= 0 && h.i == ownHex_)) return nullptr;
-    }
+    if (!planFits(args)) return nullptr;
     MemoCache* memo = c_.interp.memo();
     if (!answered_) {
       // The nested calls' answers, once stepCall has made and recorded them (the first call

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "eval/memo.h"
+#include "small_map.h"
 
 namespace polemos::eval {
 namespace {
@@ -453,19 +454,7 @@ TEST(MemoCache, ASpareRecordStartsEmptyAndEachKeptSearchKeepsItsOwnCalls) {
 }
 
 // A game of two sides on a map of 8 x 6 hexes (for the dense tables, which index its hexes).
-GameState smallMap() {
-  GameState st;
-  st.sides.resize(2);
-  hex::GridSpec spec;
-  spec.columns = 8;
-  spec.rows = 6;
-  st.map.grid = std::make_shared<hex::Grid>(spec);
-  st.map.col0 = 1;
-  st.map.col1 = 8;
-  st.map.row0 = 1;
-  st.map.row1 = 6;
-  return st;
-}
+using test_helpers::smallMap;
 Value side(int64_t s) {
   return Value::of(ir::Tag::Side, s);
 }

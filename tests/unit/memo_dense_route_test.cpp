@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "eval/memo.h"
+#include "small_map.h"
 
 namespace polemos::eval {
 namespace {
@@ -16,19 +17,7 @@ namespace {
 using ir::Tag;
 using ir::Value;
 
-GameState smallMap() {
-  GameState st;
-  st.sides.resize(2);
-  hex::GridSpec spec;
-  spec.columns = 8;
-  spec.rows = 6;
-  st.map.grid = std::make_shared<hex::Grid>(spec);
-  st.map.col0 = 1;
-  st.map.col1 = 8;
-  st.map.row0 = 1;
-  st.map.row1 = 6;
-  return st;
-}
+using test_helpers::smallMap;
 std::vector<Value> stepArgs(int64_t s, int64_t from, int64_t to) {
   return {Value::of(Tag::Side, s), Value::of(Tag::Hex, from), Value::of(Tag::Hex, to)};
 }
