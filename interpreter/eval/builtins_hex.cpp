@@ -300,15 +300,17 @@ class HookCaller {
   // when the call is not a step's. Null: ask operator() (which plans on the first call).
   const Value* direct(std::span<const Value> args, int dir) {
     if (direct_ == Direct::No || plan_ != Plan::Yes || !answered_) return nullptr;
+    // As fromMemo: a call that does not fit the plan, or a target the memo calls directly for
+    // now, makes no nested call here.
+    const ir::Forward& fw = *forward_;
+    if (!planFits(args)) return nullptr;
+    MemoCache* memo = c_.interp.memo();
+    if (memo->skipping(fw.target)) return nullptr;
     if (direct_ == Direct::Unknown && !makeDirect(args)) {
       direct_ = Direct::No;
       return nullptr;
     }
     direct_ = Direct::Yes;
-    const ir::Forward& fw = *forward_;
-    if (!planFits(args)) return nullptr;
-    MemoCache* memo = c_.interp.memo();
-    if (memo->skipping(fw.target)) return nullptr;
     constantAnswers(args);
     // The target's arguments, each a side or a hex (checked below, before it is written): values
     // that hold nothing to release, made in place and left without a destructor's call.
