@@ -191,8 +191,7 @@ Value Interpreter::callRemembered(int32_t fn, std::span<const Value> args) {
 Value Interpreter::makeRemembered(int32_t fn, std::span<const Value> args) {
   MemoCache::LogScope log(*memo_);
   Value v = callPure(fn, args);
-  std::vector<int32_t> reads = log.close();
-  memo_->store(state_, MemoCache::Key{fn, {args.begin(), args.end()}}, v, &reads);
+  memo_->store(state_, fn, args, v, &log.closeReused());
   return v;
 }
 
@@ -282,7 +281,7 @@ Value Interpreter::callAsCode(int32_t fn, std::span<const Value> args) {
     if (hit) return *hit;
     if (memo_->logging()) return makeRemembered(fn, args);
     Value v = callPure(fn, args);
-    memo_->store(state_, MemoCache::Key{fn, {args.begin(), args.end()}}, v);
+    memo_->store(state_, fn, args, v);
     return v;
   }
   return callPure(fn, args);
@@ -351,6 +350,7 @@ Machine& Interpreter::pureMachine() {
   // A call that stopped at a failed requirement leaves the memo entries of its open calls behind;
   // they must not be completed by the next call on this machine.
   std::erase_if(pendingMemo_, [&](const PendingMemo& p) { return p.machine == m; });
+  if (pendingMemo_.empty()) pendingArgs_.clear();
   return *m;
 }
 
@@ -625,6 +625,22 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           break;
         }
         case Op::MakeClosure: {
+          if (memo_ && in.b > 0 && static_cast<size_t>(in.b) <= st.size()) {
+            std::span<const Value> now(st.data() + st.size() - in.b, static_cast<size_t>(in.b));
+            if (const Value* made = memo_->closureAt(codeOf, pc, in.a, now)) {
+              Value v = *made;
+              st.resize(st.size() - in.b);
+              st.push_back(std::move(v));
+              break;
+            }
+            if (MemoCache::closureKeepable(now)) {
+              Value v = Value::closure(in.a, ValueList(now.begin(), now.end()));
+              memo_->keepClosure(codeOf, pc, v);
+              st.resize(st.size() - in.b);
+              st.push_back(std::move(v));
+              break;
+            }
+          }
           ValueList caps;
           if (in.b > 0) {
             caps.assign(st.end() - in.b, st.end());
@@ -680,9 +696,11 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
               st.push_back(*hit);
               break;
             }
-            pendingMemo_.push_back(PendingMemo{
-                &m, m.frames.size() + 1, MemoCache::Key{target, {callArgs.begin(), callArgs.end()}},
-                memo_->logging() ? memo_->beginLog() : MemoCache::kNoLog});
+            const auto argsAt = static_cast<uint32_t>(pendingArgs_.size());
+            pendingArgs_.insert(pendingArgs_.end(), callArgs.begin(), callArgs.end());
+            pendingMemo_.push_back(
+                PendingMemo{&m, m.frames.size() + 1, target, argsAt, static_cast<uint32_t>(in.b),
+                            memo_->logging() ? memo_->beginLog() : MemoCache::kNoLog});
           }
           if (pure && !callee.pure())
             throw RuntimeError(
@@ -743,18 +761,17 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           static const int kGeometryFirst = ir::findBuiltin("line_of_sight"),
                            kGeometryLast = ir::findBuiltin("sector");
           bool cacheable = memo_ && in.a >= kGeometryFirst && in.a <= kGeometryLast;
-          MemoCache::Key key{-1 - in.a, {}};
+          const int32_t key = -1 - in.a;
           if (cacheable) {
-            key.args.assign(args.begin(), args.end());
-            if (const Value* hit = memo_->find(state_, key)) {
+            if (const Value* hit = memo_->find(state_, key, args)) {
               st.push_back(*hit);
               break;
             }
           }
           size_t log = cacheable && memo_->logging() ? memo_->beginLog() : MemoCache::kNoLog;
           Value r = builtinFn(in.a)(ctx_, args);
-          std::vector<int32_t> reads;
-          if (log != MemoCache::kNoLog) reads = memo_->endLog(log);
+          const std::vector<int32_t>* reads =
+              log != MemoCache::kNoLog ? &memo_->closeLog(log) : nullptr;
           // A list a builtin makes (hexes(), units(), map, filter) is work done like any other.
           if (r.tag == Tag::List)
             charge(static_cast<int64_t>(r.items().size()) * limits::kStepsPerItem);
@@ -772,8 +789,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
           if (bi.effect && in.a != kPlace && in.a != kEliminate && in.a != kExit &&
               in.a != kRestore && in.a != kSetActive && in.a != kSetTurn)
             state_.touch();
-          if (cacheable)
-            memo_->store(state_, std::move(key), r, log != MemoCache::kNoLog ? &reads : nullptr);
+          if (cacheable) memo_->store(state_, key, args, r, reads);
           st.push_back(std::move(r));
           if (!pending_.empty()) {
             if (pure) {
@@ -799,13 +815,11 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
               pendingMemo_.back().depth == m.frames.size()) {
             PendingMemo& p = pendingMemo_.back();
             if (memo_) {
-              if (p.log != MemoCache::kNoLog) {
-                std::vector<int32_t> reads = memo_->endLog(p.log);
-                memo_->store(state_, std::move(p.key), r, &reads);
-              } else {
-                memo_->store(state_, std::move(p.key), r);
-              }
+              std::span<const Value> args(pendingArgs_.data() + p.argsAt, p.argCount);
+              memo_->store(state_, p.fn, args, r,
+                           p.log != MemoCache::kNoLog ? &memo_->closeLog(p.log) : nullptr);
             }
+            pendingArgs_.resize(p.argsAt);
             pendingMemo_.pop_back();
           }
           st.resize(fr.base);
@@ -1073,6 +1087,7 @@ Stop Interpreter::execute(Machine& m, bool pure, size_t stopDepth) {
   } catch (const RuntimeError& e) {
     pending_.clear();
     pendingMemo_.clear();
+    pendingArgs_.clear();
     result = Stop{};  // nothing of a stop begun before the error
     Stop& s = result;
     s.kind = Stop::Error;

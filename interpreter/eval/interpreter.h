@@ -192,13 +192,19 @@ class Interpreter {
   MemoCache* memo_ = nullptr;
   // Calls whose result is to be stored in the memo when their frame returns: the machine running
   // them (nested pure calls run on machines of their own), the frame depth, and the key.
+  // A memoized call being made: its answer is stored when its frame returns. Its arguments are
+  // pendingArgs_[argsAt, argsAt + argCount): the entries are pushed in order, so each one's
+  // arguments come after those of every entry below it, and a return truncates the pool to its
+  // own (an entry dropped from the middle leaves its arguments to the next truncation).
   struct PendingMemo {
     const Machine* machine;
     size_t depth;
-    MemoCache::Key key;
+    int32_t fn;
+    uint32_t argsAt, argCount;
     size_t log = MemoCache::kNoLog;  // the log of its reads, inside a logged computation
   };
   std::vector<PendingMemo> pendingMemo_;
+  std::vector<ir::Value> pendingArgs_;
   // fn(args) made with its reads logged and stored in the memo with them (callRemembered's and
   // callRecorded's answer when the memo has none).
   ir::Value makeRemembered(int32_t fn, std::span<const ir::Value> args);

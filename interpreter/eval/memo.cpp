@@ -67,9 +67,10 @@ void MemoCache::verifyFailed(const char* what) {
   std::_Exit(3);
 }
 
-void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int32_t>* reads) {
+void MemoCache::store(const GameState& st, int32_t fn, std::span<const Value> args, Value v,
+                      const std::vector<int32_t>* reads) {
   if (st.version != version_) advance(st);
-  if (Answer* d = denseSlot(st, k.fn, k.args)) {
+  if (Answer* d = denseSlot(st, fn, args)) {
     if (d->gen == denseGen_ && keepsFirst(st, *d, v, reads, denseLogged_)) return;
     put(st, *d, std::move(v), reads, denseGen_, denseUsed_, denseLogged_);
     return;
@@ -82,11 +83,12 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
     if (logged_ * 2 < used_ && version_ != compactedAt_) compact(st);
     if ((used_ + 1) * 2 > slots_.size()) grow();
   }
-  const size_t h = hash(k.fn, k.args);
+  const size_t h = hash(fn, args);
   size_t i = h & mask_;
   for (; slots_[i].gen == gen_; i = (i + 1) & mask_) {
     Slot& s = slots_[i];
-    if (s.hash == static_cast<uint32_t>(h) && s.fn == k.fn && s.args == k.args) {
+    if (s.hash == static_cast<uint32_t>(h) && s.fn == fn &&
+        std::equal(args.begin(), args.end(), s.args.begin(), s.args.end())) {
       if (keepsFirst(st, s, v, reads, logged_)) return;
       break;  // an answer of an earlier version that no longer holds: made anew here
     }
@@ -94,8 +96,8 @@ void MemoCache::store(const GameState& st, Key k, Value v, const std::vector<int
   Slot& s = slots_[i];
   put(st, s, std::move(v), reads, gen_, used_, logged_);
   s.hash = static_cast<uint32_t>(h);
-  s.fn = k.fn;
-  s.args.assign(std::make_move_iterator(k.args.begin()), std::make_move_iterator(k.args.end()));
+  s.fn = fn;
+  s.args.assign(args.begin(), args.end());
   countDense(st, s.fn, s.args);  // after the answer is in, so that a new table takes it too
 }
 
@@ -247,6 +249,7 @@ static_assert(MemoCache::kOtherBase == GameState::kOtherChange,
 
 int32_t MemoCache::makeGroup(const std::vector<int32_t>& reads) {
   Group g;
+  g.reads.reserve(reads.size());
   for (int32_t r : reads) {
     if (r <= kGroupBase)
       g.nested.push_back(static_cast<uint32_t>(kGroupBase - r));

@@ -95,7 +95,15 @@ class MemoCache {
   [[noreturn]] static void verifyFailed(const char* what);
   // Stores an answer made in state `st`; `reads` (units and hexes it read, see below) when it was
   // made logged, with their stamps now, so that a later version may take it (see find).
-  void store(const GameState& st, Key k, ir::Value v, const std::vector<int32_t>* reads = nullptr);
+  // The key as a function and its arguments, copied into the slot only where the hash table
+  // keeps it (a dense table's slot is its key): storing an answer allocates nothing of its own
+  // once the slot it takes has held a key as long.
+  void store(const GameState& st, int32_t fn, std::span<const ir::Value> args, ir::Value v,
+             const std::vector<int32_t>* reads = nullptr);
+  void store(const GameState& st, const Key& k, ir::Value v,
+             const std::vector<int32_t>* reads = nullptr) {
+    store(st, k.fn, k.args, std::move(v), reads);
+  }
 
   // Whether fn's answers are kept in a dense table (see Dense), for tests; one is made once fn
   // has been stored kDenseAfter times.
@@ -151,6 +159,12 @@ class MemoCache {
       open_ = false;
       return memo_.endLog(at_, intoOuter);
     }
+    // As close(), the reads in the cache's own vector (see closeLog): for an answer on its way
+    // to store, with no vector of its own.
+    const std::vector<int32_t>& closeReused() {
+      open_ = false;
+      return memo_.closeLog(at_);
+    }
 
    private:
     MemoCache& memo_;
@@ -165,6 +179,14 @@ class MemoCache {
   std::vector<int32_t> endLog(size_t at, bool intoOuter = true);
   // endLog's reads appended to `out`, not added to the log it was opened in.
   void endLogInto(size_t at, std::vector<int32_t>& out);
+  // endLog(at), its reads in a vector the cache keeps for the next one (valid until closeLog is
+  // called again): a made answer's reads, given to store at once, cost no allocation.
+  const std::vector<int32_t>& closeLog(size_t at) {
+    closed_.clear();
+    endLogInto(at, closed_);
+    if (logTop_ > 0) logReads(closed_);
+    return closed_;
+  }
   static constexpr size_t kNoLog = ~size_t{0};
 
   // What a search asked of the rules' hooks (move_cost, stops_movement, ...), each call with its
@@ -338,6 +360,38 @@ class MemoCache {
     ir::Value& d = e->derived[kind];
     if (d.isNone()) d = make();
     return d;
+  }
+
+  // Closures made again with the same captured values: a lambda inside a function (`x -> x.side
+  // != s`) is made at every call of the function, most often with the same side. The last one
+  // made at each place in the code (function `fn`, instruction `pc`) is kept, and given again
+  // while its captured values are the same scalars, bit for bit (values that hold no payload): a
+  // closure is immutable, so the one kept is the one that would be made. Nothing else changes
+  // (a closure is equal to another by its function and captured values, not by its payload).
+  // `lambda`: the closure's function. Null: make it (and keep it with keepClosure).
+  const ir::Value* closureAt(int32_t fn, int32_t pc, int64_t lambda,
+                             std::span<const ir::Value> caps) const {
+    const MadeClosure& e = closures_[closureSlot(fn, pc)];
+    if (e.fn != fn || e.pc != pc || e.value.tag != ir::Tag::Func || e.value.i != lambda)
+      return nullptr;
+    const ir::ValueList& kept = e.value.items();
+    if (kept.size() != caps.size()) return nullptr;
+    for (size_t k = 0; k < caps.size(); ++k)
+      if (!sameScalar(kept[k], caps[k])) return nullptr;
+    return &e.value;
+  }
+  // Whether closureAt may keep a closure with these captured values (all scalars).
+  static bool closureKeepable(std::span<const ir::Value> caps) {
+    if (caps.empty() || caps.size() > 4) return false;
+    for (const ir::Value& c : caps)
+      if (c.hasPayload()) return false;
+    return true;
+  }
+  void keepClosure(int32_t fn, int32_t pc, const ir::Value& v) {
+    MadeClosure& e = closures_[closureSlot(fn, pc)];
+    e.fn = fn;
+    e.pc = pc;
+    e.value = v;
   }
 
   // Scratch machines for nested pure calls, one per nesting depth, reused from call to call so
@@ -677,6 +731,7 @@ class MemoCache {
   size_t logTop_ = 0;
   uint32_t nextToken_ = 0;
   std::vector<uint32_t> marks_;
+  std::vector<int32_t> closed_;  // closeLog's reads
   // Scratch of index(): per read, its slot in the entry being indexed (valid where slotMark_
   // holds indexToken_), and the readers counted per slot.
   std::vector<uint32_t> slotMark_, slotOf_, indexCount_;
@@ -702,6 +757,18 @@ class MemoCache {
   std::vector<uint64_t> unitsAtMade_;
   uint64_t unitsAtGen_ = 1;
   std::vector<std::unique_ptr<Machine>> scratch_;
+  struct MadeClosure {
+    int32_t fn = -1, pc = -1;
+    ir::Value value;
+  };
+  static constexpr size_t kClosureSlots = 64;
+  static size_t closureSlot(int32_t fn, int32_t pc) {
+    return (static_cast<size_t>(fn) * 131 + static_cast<size_t>(pc)) & (kClosureSlots - 1);
+  }
+  static bool sameScalar(const ir::Value& a, const ir::Value& b) {
+    return a.tag == b.tag && a.sub == b.sub && a.i == b.i && a.j() == b.j() && !b.hasPayload();
+  }
+  std::array<MadeClosure, kClosureSlots> closures_;
   struct FnStats {
     uint32_t calls = 0, hits = 0, skipped = 0;
     bool off = false;
