@@ -420,6 +420,33 @@ Value bUnitsAt(Context& c, Args a) {
       out.push_back(Value::of(Tag::Unit, static_cast<int64_t>(i)));
   return Value::makeList(std::move(out));
 }
+// The units in hex h whose side is not s, in unit order. What it reads is which units of each
+// other side are in h (GameState::sideHex), not the whole hex: a unit of side s entering or
+// leaving h leaves the answers that read it as they were (a movement search of side s asks
+// whether an enemy holds each hex it steps into, and its own side moves a unit at a time).
+Value bEnemiesAt(Context& c, Args a) {
+  int32_t h = needHex(c, a[0], "enemies_at");
+  const int32_t side = needSide(c, a[1], "enemies_at");
+  MemoCache* memo = c.interp.memo();
+  if (memo) {
+    for (size_t t = 0; t < c.state.sides.size(); ++t) {
+      if (static_cast<int32_t>(t) == side) continue;
+      const int64_t sh = c.state.sideHex(t, h);
+      memo->readHex(sh >= 0 ? sh : h);
+    }
+  }
+  static const Value kNone = Value::makeList({});
+  const Value all = memo ? memo->unitsAt(c.state, h) : bUnitsAt(c, a.first(1));
+  const ValueList& units = all.items();
+  size_t enemies = 0;
+  for (const Value& u : units) enemies += c.state.units[static_cast<size_t>(u.i)].side != side;
+  if (enemies == units.size()) return all;
+  if (enemies == 0) return kNone;
+  ValueList out;
+  for (const Value& u : units)
+    if (c.state.units[static_cast<size_t>(u.i)].side != side) out.push_back(u);
+  return Value::makeList(std::move(out));
+}
 Value bUnitById(Context& c, Args a) {
   if (a[0].tag != Tag::Str) c.fail("unit() needs a unit id string");
   for (size_t i = 0; i < c.state.units.size(); ++i)
@@ -733,6 +760,7 @@ const std::vector<BuiltinFn>& implementations() {
         {"units", bUnits},
         {"all_units", bAllUnits},
         {"units_at", bUnitsAt},
+        {"enemies_at", bEnemiesAt},
         {"unit", bUnitById},
         {"hexes", bHexes},
         {"group", bGroup},

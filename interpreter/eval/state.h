@@ -174,12 +174,29 @@ struct GameState {
     }
   }
   void touchHex(size_t h) { stamp(hexStamps, h, -1 - static_cast<int32_t>(h)); }
+  // Which units of one side are in hex h (what `enemies_at` reads: a unit of another side
+  // entering or leaving leaves it as it was) has a stamp of its own, kept as the stamp of a hex
+  // past the map's, h + size * (1 + side), so that it is read, logged, grouped and copied as a
+  // hex is. -1 (read the whole hex instead) for a code past those a hex's read can have.
+  int64_t sideHex(size_t side, int32_t h) const {
+    const int64_t n = static_cast<int64_t>(map.size());
+    if (h < 0 || h >= n || side >= kMaxSideHexSides) return -1;
+    const int64_t code = h + n * (1 + static_cast<int64_t>(side));
+    return code < kMaxHexCode ? code : -1;
+  }
+  static constexpr size_t kMaxSideHexSides = 64;
+  static constexpr int64_t kMaxHexCode = (int64_t{1} << 22) - 1;  // see eval/memo.h, kOtherBase
   // A unit moved, or entered or left the map: its hex slot, the hexes it left and entered (-1:
-  // none), and the roster if it entered or left.
+  // none), each also for the unit's side (sideHex), and the roster if it entered or left.
   void touchWhere(size_t u, int32_t from, int32_t to, bool rosterChanged) {
     touchField(u, kHexSlot);
-    if (from >= 0) touchHex(static_cast<size_t>(from));
-    if (to >= 0) touchHex(static_cast<size_t>(to));
+    const size_t side =
+        u < units.size() && units[u].side >= 0 ? static_cast<size_t>(units[u].side) : ~size_t{0};
+    for (int32_t h : {from, to}) {
+      if (h < 0) continue;
+      touchHex(static_cast<size_t>(h));
+      if (const int64_t sh = sideHex(side, h); sh >= 0) touchHex(static_cast<size_t>(sh));
+    }
     if (rosterChanged) touchOther(kRoster);
   }
   // The other stamps by number, densely (a state copies the vector): the clock, the roster (which

@@ -60,6 +60,8 @@ const std::vector<BuiltinSig>& table() {
       S("units", 0, 1, false, List, Unit, "units on the map (of a side)"),
       S("all_units", 0, 1, false, List, Unit, "every unit, on the map or not (of a side)"),
       S("units_at", 1, 1, false, List, Unit, "units in a hex"),
+      S("enemies_at", 2, 2, false, List, Unit,
+        "enemies_at(h, s): the units in a hex of every side but s"),
       S("unit", 1, 1, false, Unit, Any, "unit(\"id\"): a unit by id, or none"),
       S("hexes", 0, 0, false, List, Hex, "every hex of the map"),
       S("group", 1, 1, false, List, Hex, "group(\"name\"): a named hex group"),
