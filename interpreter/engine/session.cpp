@@ -761,7 +761,8 @@ void Session::keepActionStart() {
   // since the last action's start (GameState::catchUp).
   Snapshot& s = *actionStart_;
   s.state.catchUp(state_);
-  if (memo_.verifying() && !eval::sameUnits(s.state, state_))
+  if (memo_.verifying() &&
+      (!eval::sameUnits(s.state, state_) || s.state.hexStamps != state_.hexStamps))
     eval::MemoCache::verifyFailed("an action's snapshot brought up to date");
   s.machine = machine_;
   s.stop = stop_;

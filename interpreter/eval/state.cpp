@@ -25,39 +25,55 @@ int32_t MapState::parse(const std::string& text) const {
 
 void GameState::catchUp(GameState& now) {
   if (this == &now) return;
-  std::vector<size_t> changed;
+  std::vector<size_t> changed, hexes;
   bool some = epoch == now.epoch && units.size() == now.units.size() &&
-              fieldStamps.size() == now.fieldStamps.size() && version <= now.version &&
+              fieldStamps.size() == now.fieldStamps.size() &&
+              hexStamps.size() <= now.hexStamps.size() && version <= now.version &&
               now.changesSince(version, [&](uint64_t, int32_t change) {
                 if (change == kEpochChange) return false;
-                if (change >= 0) changed.push_back(static_cast<size_t>(change / 256));
+                if (change >= 0)
+                  changed.push_back(static_cast<size_t>(change / 256));
+                else if (change > kOtherChange)
+                  hexes.push_back(static_cast<size_t>(-1 - static_cast<int64_t>(change)));
                 return true;
               });
   if (!some) {
     *this = now;
     return;
   }
-  // Everything but the units and their stamps as a whole, while `now` lends them out.
+  // Everything but the units, their stamps and the hexes' stamps as a whole, while `now` lends
+  // them out: of those, what changed (the hexes' stamps are some thousands, a hex past the map's
+  // for each side too, GameState::sideHex, and a move renews four of them).
   std::vector<UnitState> mine = std::move(units);
   std::vector<std::vector<uint64_t>> mineStamps = std::move(fieldStamps);
+  std::vector<uint64_t> mineHexes = std::move(hexStamps);
   struct Lent {
     GameState& from;
     std::vector<UnitState> units;
     std::vector<std::vector<uint64_t>> stamps;
+    std::vector<uint64_t> hexes;
     ~Lent() {
       from.units = std::move(units);
       from.fieldStamps = std::move(stamps);
+      from.hexStamps = std::move(hexes);
     }
-  } lent{now, std::move(now.units), std::move(now.fieldStamps)};
+  } lent{now, std::move(now.units), std::move(now.fieldStamps), std::move(now.hexStamps)};
   now.units.clear();
   now.fieldStamps.clear();
+  now.hexStamps.clear();
   *this = now;
   units = std::move(mine);
   fieldStamps = std::move(mineStamps);
+  hexStamps = std::move(mineHexes);
   for (size_t u : changed) {
     if (u < units.size()) units[u] = lent.units[u];
     if (u < fieldStamps.size()) fieldStamps[u] = lent.stamps[u];
   }
+  // A stamp past the end of this copy's was made by a change since (the rest of the room between
+  // is unstamped in both).
+  hexStamps.resize(lent.hexes.size(), 0);
+  for (size_t h : hexes)
+    if (h < hexStamps.size()) hexStamps[h] = lent.hexes[h];
 }
 
 bool sameUnits(const GameState& a, const GameState& b) {

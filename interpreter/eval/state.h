@@ -241,8 +241,9 @@ struct GameState {
   static constexpr int32_t kOtherChange = -(1 << 22) - 1;  // below every hex's code
   // Makes this state, a copy of `now` taken at this state's version and left as it was, equal to
   // `now` again: when every change since is held (GameState::changesSince), in the same epoch
-  // with the same units, only the units that changed are copied with their stamps (an action's
-  // snapshot, taken at every action, copies the units a move touched, not a hundred); otherwise
+  // with the same units, only the units that changed are copied with their stamps, and only the
+  // hexes' stamps that changed (an action's snapshot, taken at every action, copies the units
+  // and hexes a move touched, not a hundred units and thousands of stamps); otherwise
   // the whole state. `now` is borrowed meanwhile (its units moved out and back) and is the same
   // after, an error included.
   void catchUp(GameState& now);

@@ -3,10 +3,12 @@
 // whole state when the changes since are not all held).
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "eval/state.h"
+#include "hex/grid.h"
 
 namespace polemos::eval {
 namespace {
@@ -123,6 +125,37 @@ TEST(GameStateCatchUp, ACopyTakesTheUnitsThatChangedAndEverythingElse) {
   copy.catchUp(now);
   EXPECT_TRUE(sameUnits(copy, now));
   EXPECT_TRUE(copy.units[0].fields[1].truthy());
+}
+
+// On a map, a move also renews its side's stamps of the hexes it left and entered, hexes past
+// the map's (GameState::sideHex), so the game's hex stamps grow past the copy's: the copy takes
+// exactly the stamps that changed and grows to the game's size; a hex stamp changed on its own
+// (touchHex) is taken too.
+TEST(GameStateCatchUp, ACopyTakesTheHexStampsThatChangedAndGrowsWithThem) {
+  GameState now = game();
+  now.sides.resize(2);
+  hex::GridSpec spec;
+  spec.columns = 8;
+  spec.rows = 6;
+  now.map.grid = std::make_shared<hex::Grid>(spec);
+  now.map.col0 = 1;
+  now.map.col1 = 8;
+  now.map.row0 = 1;
+  now.map.row1 = 6;
+  now.touchHex(2);
+  GameState copy = now;
+  const size_t before = copy.hexStamps.size();
+  moveUnit(now, 1, 20);  // unit 1 is of side 1: hexes 11 and 20, and side 1's codes of them
+  now.touchHex(3);
+  ASSERT_GT(now.hexStamps.size(), before);
+  copy.catchUp(now);
+  EXPECT_EQ(copy.hexStamps, now.hexStamps);
+  EXPECT_TRUE(sameUnits(copy, now));
+  EXPECT_EQ(copy.hexStamp(static_cast<size_t>(now.sideHex(1, 20))), now.version - 1);
+  EXPECT_EQ(copy.hexStamp(static_cast<size_t>(now.sideHex(0, 20))), 0u);
+  moveUnit(now, 0, 21);
+  copy.catchUp(now);
+  EXPECT_EQ(copy.hexStamps, now.hexStamps);
 }
 
 // When the changes since are not all held, the whole game is copied: after more changes than
