@@ -1,14 +1,14 @@
 // eval/state.h on its own: the changes a game holds (one a version, until a gap) and a copy of
-// the game brought up to date with them (GameState::catchUp: only the units that changed, or the
+// the game brought up to date with them (GameState::catchUp: only the units and the hex stamps
+// that changed, or the
 // whole state when the changes since are not all held).
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <utility>
 #include <vector>
 
 #include "eval/state.h"
-#include "hex/grid.h"
+#include "small_map.h"
 
 namespace polemos::eval {
 namespace {
@@ -133,15 +133,9 @@ TEST(GameStateCatchUp, ACopyTakesTheUnitsThatChangedAndEverythingElse) {
 // (touchHex) is taken too.
 TEST(GameStateCatchUp, ACopyTakesTheHexStampsThatChangedAndGrowsWithThem) {
   GameState now = game();
-  now.sides.resize(2);
-  hex::GridSpec spec;
-  spec.columns = 8;
-  spec.rows = 6;
-  now.map.grid = std::make_shared<hex::Grid>(spec);
-  now.map.col0 = 1;
-  now.map.col1 = 8;
-  now.map.row0 = 1;
-  now.map.row1 = 6;
+  const GameState board = test_helpers::smallMap();
+  now.sides = board.sides;
+  now.map = board.map;
   now.touchHex(2);
   GameState copy = now;
   const size_t before = copy.hexStamps.size();
