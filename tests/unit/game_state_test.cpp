@@ -1,7 +1,6 @@
 // eval/state.h on its own: the changes a game holds (one a version, until a gap) and a copy of
 // the game brought up to date with them (GameState::catchUp: only the units and the hex stamps
-// that changed, or the
-// whole state when the changes since are not all held).
+// that changed, or the whole state when the changes since are not all held).
 #include <gtest/gtest.h>
 
 #include <utility>
