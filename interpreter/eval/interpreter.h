@@ -190,10 +190,9 @@ class Interpreter {
   Context ctx_;
   int pureDepth_ = 0;
   MemoCache* memo_ = nullptr;
-  // Calls whose result is to be stored in the memo when their frame returns: the machine running
-  // them (nested pure calls run on machines of their own), the frame depth, and the key.
-  // A memoized call being made: its answer is stored when its frame returns. Its arguments are
-  // pendingArgs_[argsAt, argsAt + argCount): the entries are pushed in order, so each one's
+  // A memoized call being made: its answer is stored when its frame returns, with the machine
+  // running it (nested pure calls run on machines of their own) and the frame depth. Its arguments
+  // are pendingArgs_[argsAt, argsAt + argCount): the entries are pushed in order, so each one's
   // arguments come after those of every entry below it, and a return truncates the pool to its
   // own (an entry dropped from the middle leaves its arguments to the next truncation).
   struct PendingMemo {
