@@ -342,6 +342,49 @@ class HookCaller {
     if (!v) return nullptr;
     memo->counted(fw.target, true);
     cover(fn_);
+    if (numbers_ == Numbers::Unknown) planNumbers();
+    return v;
+  }
+  // direct() for a call given by its parameters' numbers (the unit's index, each hex's grid index,
+  // in parameter order), as a search has them at hand: the same answer and record, the target's
+  // slot found without making the hook's arguments into values and looking at how each is made
+  // (planned once direct() has answered a call). Null: ask direct().
+  const Value* directNumbers(std::span<const int64_t> params, int dir) {
+    if (numbers_ != Numbers::Yes) return nullptr;
+    if (unitParam_ >= 0 && params[static_cast<size_t>(unitParam_)] != unit_) return nullptr;
+    const int32_t hexParam = forward_->hexParam;
+    if (hexParam >= 0 && ownHex_ >= 0 && params[static_cast<size_t>(hexParam)] == ownHex_)
+      return nullptr;
+    MemoCache* memo = c_.interp.memo();
+    if (memo->skipping(forward_->target)) return nullptr;
+    alignas(Value) unsigned char raw[MemoCache::DenseRoute::kMaxArgs * sizeof(Value)];
+    Value* t = reinterpret_cast<Value*>(raw);
+    size_t at = fixedAt_;
+    for (size_t k = 0; k < routeArgs_; ++k) {
+      const int32_t from = routeFrom_[k];
+      if (from < 0) {  // the unit's side or a nested call's answer: the same at every call
+        new (t + k) Value(fixed_[k]);
+        continue;
+      }
+      const int64_t n = params[static_cast<size_t>(from)];
+      if (routeKinds_[k].step) {
+        if (dir < 0 || dir >= hex::kDirectionCount || t[k - 1].i < 0 ||
+            t[k - 1].i >= grid_->size() ||
+            grid_->neighbourIndices(static_cast<int32_t>(t[k - 1].i))[static_cast<size_t>(dir)] !=
+                n)
+          return nullptr;
+        at += static_cast<size_t>(dir) * route_.stride[k];
+      } else {
+        if (n < 0 || n >= route_.size[k]) return nullptr;
+        at += static_cast<size_t>(n) * route_.stride[k];
+      }
+      new (t + k) Value(Value::of(routeKinds_[k].tag, n));
+    }
+    const Value* v =
+        memo->findRecordedAt(c_.state, forward_->target, route_, at, {t, routeArgs_}, *rec_);
+    if (!v) return nullptr;
+    memo->counted(forward_->target, true);
+    cover(fn_);
     return v;
   }
 
@@ -458,6 +501,32 @@ class HookCaller {
     }
     return false;
   }
+  // Whether directNumbers may take calls, worked out once direct() has answered one (the way
+  // and the nested calls' answers are then known): when no nested call is constant (each of the
+  // unit: answered once a search), every argument of the target is the unit's side, a nested
+  // call's answer (each checked here once, as direct() checks it at every call) or a parameter of
+  // the hook that is a unit or a hex (given by its number).
+  void planNumbers() {
+    numbers_ = Numbers::No;
+    for (const ir::Forward::Call& call : forward_->calls)
+      if (!call.ofUnit) return;
+    fixedAt_ = 0;
+    for (size_t k = 0; k < routeArgs_; ++k) {
+      const int32_t from = routeFrom_[k];
+      if (from >= 0) {
+        const Tag tag = routeKinds_[k].tag;
+        if (tag != Tag::Hex && tag != Tag::Unit) return;
+        continue;
+      }
+      const Value& v = from == -1 ? side_ : answers_[static_cast<size_t>(-2 - from)];
+      if (routeKinds_[k].step || v.tag != routeKinds_[k].tag || v.sub != 0 || v.i < 0 ||
+          v.i >= route_.size[k])
+        return;
+      fixed_[k] = v;
+      fixedAt_ += static_cast<size_t>(v.i) * route_.stride[k];
+    }
+    numbers_ = Numbers::Yes;
+  }
   // Every constant nested call's answer for these arguments, in answers_ (in the calls' order:
   // one new for these arguments is made and recorded then, before the target is looked up).
   void constantAnswers(std::span<const Value> args) {
@@ -513,6 +582,11 @@ class HookCaller {
   std::array<int32_t, MemoCache::DenseRoute::kMaxArgs> routeFrom_{};
   std::array<MemoCache::DenseKind, MemoCache::DenseRoute::kMaxArgs> routeKinds_{};
   MemoCache::DenseRoute route_;
+  // directNumbers' way (see planNumbers): the slot's part and the values of the target's
+  // arguments that are the same at every call.
+  enum class Numbers : uint8_t { Unknown, Yes, No } numbers_ = Numbers::Unknown;
+  size_t fixedAt_ = 0;
+  std::array<Value, MemoCache::DenseRoute::kMaxArgs> fixed_{};
 };
 
 bool HookCaller::makePlan(std::span<const Value> args) {
@@ -582,6 +656,13 @@ struct Projected {
   int64_t budget = 0;
 };
 
+// A step's weight for the search from move_cost's answer: none or a negative number, impassable.
+int stepWeight(Context& c, const Value& v) {
+  if (v.isNone()) return hex::kImpassable;
+  if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
+  return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
+}
+
 hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
                        const Projected* from = nullptr, MemoCache::Recording* rec = nullptr,
                        const MemoCache::Answers* known = nullptr) {
@@ -622,16 +703,21 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
   auto caller = [&](int32_t fn) { return std::make_shared<HookCaller>(c, fn, rec, known); };
   spec.stepCost = [unit, cost, &g, &c, call = caller(cost)](const hex::Step& s) -> int {
     if (cost < 0) return 1;
+    if (s.fromIndex >= 0 && s.toIndex >= 0) {
+      const int64_t numbers[3] = {unit.i, s.fromIndex, s.toIndex};
+      if (const Value* known = call->directNumbers(numbers, static_cast<int>(s.direction)))
+        return stepWeight(c, *known);
+    }
     Value args[3] = {unit, fromValue(g, s), toValue(g, s)};
     const Value* known = call->direct(args, static_cast<int>(s.direction));
-    Value v = known ? *known : (*call)(args);
-    if (v.isNone()) return hex::kImpassable;
-    if (v.tag != Tag::Int) c.fail("move_cost() must give a number or none");
-    return v.i < 0 ? hex::kImpassable : static_cast<int>(std::min<int64_t>(v.i, 100000));
+    return stepWeight(c, known ? *known : (*call)(args));
   };
   if (stops >= 0) {
     spec.stopsIn = [unit, &g, call = caller(stops)](hex::Hex h) {
-      Value args[2] = {unit, hexValue(g, h)};
+      const int32_t at = g.indexOf(h);
+      const int64_t numbers[2] = {unit.i, at};
+      if (const Value* known = call->directNumbers(numbers, -1)) return known->truthy();
+      Value args[2] = {unit, Value::of(Tag::Hex, at)};
       if (const Value* known = call->direct(args, -1)) return known->truthy();
       return (*call)(args).truthy();
     };
@@ -978,7 +1064,7 @@ std::optional<MemoCache::Answers> movementAnswers(Context& c, const Value& unit)
   if (!list) return std::nullopt;
   const MemoCache::Kept* k = memo->keptOf(c.state, key, *list);
   if (!k) return std::nullopt;
-  return MemoCache::Answers(*k);
+  return MemoCache::Answers(*memo, *k);
 }
 
 Value bPath(Context& c, Args a) {

@@ -224,6 +224,23 @@ bool MemoCache::denseRoute(int32_t fn, const hex::Grid* grid, std::span<const De
   return true;
 }
 
+std::span<const Value> MemoCache::denseArgs(int32_t fn, uint32_t slot,
+                                            std::array<Value, DenseRoute::kMaxArgs>& out) const {
+  const Dense& t = dense_[static_cast<size_t>(denseOf_[static_cast<size_t>(fn)] - 1)];
+  const size_t n = t.dims.size();
+  std::array<uint32_t, DenseRoute::kMaxArgs> x{};
+  for (size_t k = n; k-- > 0;) {  // as denseSlot numbers a slot: the last argument counts by one
+    x[k] = slot % t.dims[k].size;
+    slot /= t.dims[k].size;
+  }
+  for (size_t k = 0; k < n; ++k) {
+    int64_t v = x[k];
+    if (t.dims[k].step) v = t.grid->neighbourIndices(static_cast<int32_t>(out[k - 1].i))[x[k]];
+    out[k] = Value::of(t.dims[k].tag, v);
+  }
+  return {out.data(), n};
+}
+
 // In place: the answers that still hold are taken out, the table emptied (a new generation) and
 // they are put back; no table is allocated.
 void MemoCache::compact(const GameState& st) {
@@ -385,32 +402,19 @@ void MemoCache::record(Recording& r, size_t at, int32_t fn, std::span<const Valu
   r.results.push_back(result);
 }
 
-// Linear in the reads: each distinct read gets a slot the first time it is seen (slotOf_, marked
-// with a token of its own), readers are counted per slot, then placed.
+// Linear in the reads: each distinct read is taken once, the first time it is seen (slotMark_,
+// marked with a token of its own), with its stamp now.
 void MemoCache::index(const GameState& s, Kept& e) {
-  if (++indexToken_ == 0) {
-    std::fill(slotMark_.begin(), slotMark_.end(), 0);
-    indexToken_ = 1;
-  }
+  const uint32_t token = nextIndexToken();
   e.all.clear();
   e.group = 0;
-  e.first.clear();
-  e.readers.clear();
-  std::vector<uint32_t>& count = indexCount_;
-  count.clear();
-  auto slot = [&](int32_t r) {
+  auto take = [&](int32_t r) {
     size_t i = readIndex(r);
-    if (i >= slotMark_.size()) {
-      slotMark_.resize(i + 1024, 0);
-      slotOf_.resize(i + 1024, 0);
-    }
-    if (slotMark_[i] != indexToken_) {
-      slotMark_[i] = indexToken_;
-      slotOf_[i] = static_cast<uint32_t>(e.all.size());
+    if (i >= slotMark_.size()) slotMark_.resize(i + 1024, 0);
+    if (slotMark_[i] != token) {
+      slotMark_[i] = token;
       e.all.emplace_back(r, stampOf(s, r));
-      count.push_back(0);
     }
-    return slotOf_[i];
   };
   // The pool of reads first loses what calls made again left behind (see kept).
   size_t live = 0;
@@ -425,17 +429,8 @@ void MemoCache::index(const GameState& s, Kept& e) {
     }
     e.made.reads = std::move(pool);
   }
-  for (int32_t r : e.base) ++count[slot(r)];
-  for (const HookCall& call : e.made.calls)
-    for (int32_t r : e.readsOf(call)) ++count[slot(r)];
-  e.first.resize(e.all.size() + 1, 0);
-  for (size_t i = 0; i < e.all.size(); ++i) e.first[i + 1] = e.first[i] + count[i];
-  e.readers.resize(e.first.back());
-  for (size_t i = 0; i < e.all.size(); ++i) count[i] = e.first[i];
-  auto place = [&](int32_t r, uint32_t who) { e.readers[count[slotOf_[readIndex(r)]]++] = who; };
-  for (int32_t r : e.base) place(r, Kept::kBase);
-  for (size_t c = 0; c < e.made.calls.size(); ++c)
-    for (int32_t r : e.readsOf(e.made.calls[c])) place(r, static_cast<uint32_t>(c));
+  for (int32_t r : e.base) take(r);
+  for (int32_t r : e.made.reads) take(r);
 }
 
 std::vector<int32_t> MemoCache::Kept::allReads() const {
@@ -445,14 +440,15 @@ std::vector<int32_t> MemoCache::Kept::allReads() const {
   return out;
 }
 
-MemoCache::Answers::Answers(const Kept& k) : kept_(k) {
+MemoCache::Answers::Answers(const MemoCache& memo, const Kept& k) : memo_(memo), kept_(k) {
   size_t n = 16;
   while (n < 2 * k.made.calls.size()) n *= 2;
   table_.assign(n, 0);
   mask_ = n - 1;
+  CallArgs buf;
   for (size_t c = 0; c < k.made.calls.size(); ++c) {
     const HookCall& call = k.made.calls[c];
-    for (size_t i = hash(call.fn, k.argsOf(call)) & mask_;; i = (i + 1) & mask_)
+    for (size_t i = hash(call.fn, memo.argsOf(k.made, call, buf)) & mask_;; i = (i + 1) & mask_)
       if (table_[i] == 0) {
         table_[i] = static_cast<uint32_t>(c + 1);
         break;
@@ -461,10 +457,12 @@ MemoCache::Answers::Answers(const Kept& k) : kept_(k) {
 }
 
 const ir::Value* MemoCache::Answers::find(int32_t fn, std::span<const ir::Value> args) const {
+  CallArgs buf;
   for (size_t i = hash(fn, args) & mask_; table_[i] != 0; i = (i + 1) & mask_) {
     const HookCall& call = kept_.made.calls[table_[i] - 1];
-    auto was = kept_.argsOf(call);
-    if (call.fn == fn && std::equal(args.begin(), args.end(), was.begin(), was.end()))
+    if (call.fn != fn) continue;
+    auto was = memo_.argsOf(kept_.made, call, buf);
+    if (std::equal(args.begin(), args.end(), was.begin(), was.end()))
       return &kept_.made.results[table_[i] - 1];
   }
   return nullptr;
@@ -477,19 +475,21 @@ MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const Recall&
   if (e.epoch != s.epoch) return nullptr;
   // The reads that changed, and the calls that made them: the search itself reading one that
   // changed means searching again.
-  std::vector<uint32_t> stale;
   std::vector<size_t> changed;
-  for (size_t i = 0; i < e.all.size(); ++i) {
-    if (stampOf(s, e.all[i].first) == e.all[i].second) continue;
-    changed.push_back(i);
-    for (uint32_t j = e.first[i]; j < e.first[i + 1]; ++j) {
-      if (e.readers[j] == Kept::kBase) return nullptr;
-      stale.push_back(e.readers[j]);
-    }
-  }
+  for (size_t i = 0; i < e.all.size(); ++i)
+    if (stampOf(s, e.all[i].first) != e.all[i].second) changed.push_back(i);
   if (!changed.empty()) {
-    std::sort(stale.begin(), stale.end());
-    stale.erase(std::unique(stale.begin(), stale.end()), stale.end());
+    // The calls that read a changed read, found by a look at every call's reads (a search is
+    // mended far less often than it is made: no index of readers is kept).
+    const uint32_t token = nextIndexToken();
+    for (size_t i : changed) slotMark_[readIndex(e.all[i].first)] = token;
+    auto changedRead = [&](int32_t r) { return slotMark_[readIndex(r)] == token; };
+    if (std::any_of(e.base.begin(), e.base.end(), changedRead)) return nullptr;
+    std::vector<uint32_t> stale;
+    for (size_t c = 0; c < e.made.calls.size(); ++c) {
+      auto rs = e.readsOf(e.made.calls[c]);
+      if (std::any_of(rs.begin(), rs.end(), changedRead)) stale.push_back(static_cast<uint32_t>(c));
+    }
     // A call made again may search for another unit (a hook that asks reachable()): the table
     // may grow meanwhile (references to its entries stay good) but is not emptied (busy_).
     ++busy_;
@@ -504,7 +504,8 @@ MemoCache::Kept* MemoCache::kept(const GameState& s, const Key& k, const Recall&
       size_t at = beginLog();
       bool same = false;
       try {
-        same = recall(call.fn, e.argsOf(call)) == e.made.results[c];
+        CallArgs buf;
+        same = recall(call.fn, argsOf(e.made, call, buf)) == e.made.results[c];
       } catch (const std::exception&) {
         same = false;  // an error now where there was an answer: search again
       }

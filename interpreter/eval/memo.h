@@ -200,11 +200,16 @@ class MemoCache {
   // hundreds).
   // A call's answer is results[i] of its recording, call i (HookCall itself holds no value:
   // freeing a record then touches only its pools, see ir::ValuePool).
+  // A call taken from fn's dense table by its slot (findRecordedAt, nearly every step of a
+  // search) keeps no arguments in the pool: its slot names them (argsOf), and argCount carries
+  // kDenseCall.
   struct HookCall {
     int32_t fn = -1;
-    uint32_t argsAt = 0, argCount = 0;    // in the pool of arguments
+    uint32_t argsAt = 0, argCount = 0;    // in the pool of arguments; a dense call: its slot
     uint32_t readsAt = 0, readCount = 0;  // in the pool of reads: each once
+    bool dense() const { return (argCount & kDenseCall) != 0; }
   };
+  static constexpr uint32_t kDenseCall = 1u << 31;
   struct Recording {
     std::vector<HookCall> calls;
     ir::ValuePool args;
@@ -217,8 +222,9 @@ class MemoCache {
     const ir::Value* findShared(int32_t fn, std::span<const ir::Value> a) const {
       for (uint32_t i : shared) {
         const HookCall& c = calls[i];
-        if (c.fn == fn && std::equal(a.begin(), a.end(), args.begin() + c.argsAt,
-                                     args.begin() + c.argsAt + c.argCount))
+        if (c.fn == fn && !c.dense() &&
+            std::equal(a.begin(), a.end(), args.begin() + c.argsAt,
+                       args.begin() + c.argsAt + c.argCount))
           return &results[i];
       }
       return nullptr;
@@ -255,6 +261,10 @@ class MemoCache {
   };
   bool denseRoute(int32_t fn, const hex::Grid* grid, std::span<const DenseKind> kinds,
                   DenseRoute& out) const;
+  // The arguments slot `slot` of fn's dense table stands for, made into `out`: each a number of
+  // its kind, a step the hex next to the one before it in its direction.
+  std::span<const ir::Value> denseArgs(int32_t fn, uint32_t slot,
+                                       std::array<ir::Value, DenseRoute::kMaxArgs>& out) const;
   const ir::Value* findRecordedAt(const GameState& st, int32_t fn, const DenseRoute& route,
                                   size_t at, std::span<const ir::Value> args, Recording& r) {
     if (st.version != version_) advance(st);
@@ -264,29 +274,30 @@ class MemoCache {
     Answer& d = t.slots[at];
     if (d.gen != denseGen_) return nullptr;
     Answer* s = holding(st, d, true);
-    return s ? recordFound(r, fn, args, *s, true) : nullptr;
+    return s ? recordFound(r, fn, args, *s, static_cast<uint32_t>(at)) : nullptr;
   }
   struct Kept {
     uint64_t epoch = 0;
     std::vector<int32_t> base;  // the search's own reads, outside its hook calls
     Recording made;             // its hook calls
     ir::Value value;
-    // Every read of the search and its calls once, with its stamp; per read, who read it (from
-    // first[i] to first[i + 1] in `readers`: a call's index, or kBase for the search itself).
+    // Every read of the search and its calls once, with its stamp.
     Stamped all;
-    std::vector<uint32_t> first, readers;
     std::vector<int32_t> allReads() const;
     int32_t group = 0;  // `all` as one group read, once asked for (0: not yet; see readsAsOne)
     static constexpr size_t kDerived = 2;
     ir::Value derived[kDerived];  // values worked out of `value`, once asked for (see derived)
-    static constexpr uint32_t kBase = ~0u;
     std::span<const int32_t> readsOf(const HookCall& c) const {
       return {made.reads.data() + c.readsAt, c.readCount};
     }
-    std::span<const ir::Value> argsOf(const HookCall& c) const {
-      return {made.args.data() + c.argsAt, c.argCount};
-    }
   };
+  // A recorded call's arguments: in its record's pool, or (a dense call) made from its slot into
+  // `buf`.
+  using CallArgs = std::array<ir::Value, DenseRoute::kMaxArgs>;
+  std::span<const ir::Value> argsOf(const Recording& r, const HookCall& c, CallArgs& buf) const {
+    if (!c.dense()) return {r.args.data() + c.argsAt, c.argCount};
+    return denseArgs(c.fn, c.argsAt, buf);
+  }
   // The kept search that made `list`, the answer under `k` in the version now (found by find),
   // or null. Its hook calls' answers hold now: the list was either made in this version, or
   // carried (nothing the search read has changed), or taken by `kept` (every call whose reads
@@ -302,11 +313,12 @@ class MemoCache {
   // lasts; it holds a pointer into the kept search.
   class Answers {
    public:
-    explicit Answers(const Kept& k);
+    Answers(const MemoCache& memo, const Kept& k);
     // The call's answer, or null when the kept search did not make that call.
     const ir::Value* find(int32_t fn, std::span<const ir::Value> args) const;
 
    private:
+    const MemoCache& memo_;
     const Kept& kept_;
     std::vector<uint32_t> table_;  // open addressing: a call's index + 1, 0 for an empty slot
     size_t mask_ = 0;
@@ -507,19 +519,28 @@ class MemoCache {
                 "a memo slot is kept small (see above)");
   // The answer found for fn(args) in a search being made, recorded as its call with the reads it
   // carries.
-  // `plain`: the arguments hold no payload (a dense table's arguments by number are sides and
-  // hexes).
+  // `slot`: the answer's slot in fn's dense table, which names the arguments (kNoSlot: none, the
+  // arguments go to the pool).
+  static constexpr uint32_t kNoSlot = ~0u;
   const ir::Value* recordFound(Recording& r, int32_t fn, std::span<const ir::Value> args,
-                               const Answer& found, bool plain = false) {
+                               const Answer& found, uint32_t slot = kNoSlot) {
     const Answer* s = &found;
     HookCall& call = r.calls.emplace_back();
     call.fn = fn;
-    call.argsAt = static_cast<uint32_t>(r.args.size());
-    call.argCount = static_cast<uint32_t>(args.size());
-    if (plain)
-      r.args.appendPlain(args);
-    else
+    if (slot != kNoSlot) {
+      call.argsAt = slot;
+      call.argCount = kDenseCall | static_cast<uint32_t>(args.size());
+      if (verify_) {
+        CallArgs buf;
+        auto named = denseArgs(fn, slot, buf);
+        if (!std::equal(args.begin(), args.end(), named.begin(), named.end()))
+          verifyFailed("a dense call's arguments named by its slot");
+      }
+    } else {
+      call.argsAt = static_cast<uint32_t>(r.args.size());
+      call.argCount = static_cast<uint32_t>(args.size());
       r.args.append(args);
+    }
     call.readsAt = static_cast<uint32_t>(r.reads.size());
     for (const StampedRead& x : s->reads) r.reads.push_back(x.read);  // each once (setReads)
     call.readCount = static_cast<uint32_t>(s->reads.size());
@@ -732,10 +753,18 @@ class MemoCache {
   uint32_t nextToken_ = 0;
   std::vector<uint32_t> marks_;
   std::vector<int32_t> closed_;  // closeLog's reads
-  // Scratch of index(): per read, its slot in the entry being indexed (valid where slotMark_
-  // holds indexToken_), and the readers counted per slot.
-  std::vector<uint32_t> slotMark_, slotOf_, indexCount_;
+  // Scratch of index() and kept(): per read (readIndex), whether it was taken (or found changed)
+  // by the pass that holds token indexToken_ (every read is indexed once slotMark_ has grown to
+  // it: index() sees every read of a search before kept() marks one).
+  std::vector<uint32_t> slotMark_;
   uint32_t indexToken_ = 0;
+  uint32_t nextIndexToken() {
+    if (++indexToken_ == 0) {
+      std::fill(slotMark_.begin(), slotMark_.end(), 0);
+      indexToken_ = 1;
+    }
+    return indexToken_;
+  }
   struct KeyHash {
     size_t operator()(const Key& k) const { return hash(k.fn, k.args); }
   };

@@ -19,7 +19,17 @@ namespace polemos::ir {
 class ValuePool {
  public:
   ValuePool() = default;
-  ValuePool(const ValuePool& o) { append(o.span()); }
+  // A copy is made at the size of the copied pool; a pool without payloads is copied as its bytes.
+  ValuePool(const ValuePool& o) {
+    if (o.boxed_ != 0) {
+      append(o.span());
+      return;
+    }
+    if (o.size_ == 0) return;
+    data_ = static_cast<Value*>(::operator new(o.size_ * sizeof(Value)));
+    std::memcpy(static_cast<void*>(data_), o.data_, o.size_ * sizeof(Value));
+    size_ = capacity_ = o.size_;
+  }
   ValuePool(ValuePool&& o) noexcept
       : data_(o.data_), size_(o.size_), capacity_(o.capacity_), boxed_(o.boxed_) {
     o.data_ = nullptr;

@@ -384,7 +384,7 @@ TEST(MemoCache, AKeptSearchGivesTheAnswersOfItsCalls) {
   EXPECT_EQ(m.keptOf(st, k, Value::makeList({Value::integer(5)})), nullptr);  // another list
   const MemoCache::Kept* kept = m.keptOf(st, k, list);
   ASSERT_NE(kept, nullptr);
-  MemoCache::Answers answers(*kept);
+  MemoCache::Answers answers(m, *kept);
   for (int64_t to = 0; to < 40; ++to) {
     Value args[3] = {Value::of(ir::Tag::Unit, 0), Value::of(ir::Tag::Hex, to),
                      Value::of(ir::Tag::Hex, to + 1)};
@@ -441,7 +441,7 @@ TEST(MemoCache, ASpareRecordStartsEmptyAndEachKeptSearchKeepsItsOwnCalls) {
   EXPECT_EQ(second->made.args.size(), 6u);
   EXPECT_EQ(second->made.reads.size(), 3u);
   EXPECT_EQ(second->made.shared.size(), 1u);
-  MemoCache::Answers answers(*second);
+  MemoCache::Answers answers(m, *second);
   for (int64_t to = 0; to < 3; ++to) {
     Value args[2] = {Value::of(ir::Tag::Unit, 2), Value::of(ir::Tag::Hex, to)};
     const Value* v = answers.find(10, args);
@@ -450,7 +450,7 @@ TEST(MemoCache, ASpareRecordStartsEmptyAndEachKeptSearchKeepsItsOwnCalls) {
   }
   Value firsts[2] = {Value::of(ir::Tag::Unit, 1), Value::of(ir::Tag::Hex, 0)};
   EXPECT_EQ(answers.find(10, firsts), nullptr);
-  EXPECT_EQ(MemoCache::Answers(*first).find(10, firsts)->i, 100);
+  EXPECT_EQ(MemoCache::Answers(m, *first).find(10, firsts)->i, 100);
 }
 
 // A game of two sides on a map of 8 x 6 hexes (for the dense tables, which index its hexes).

@@ -1,10 +1,13 @@
 // A dense slot found by its arguments' numbers (MemoCache::denseRoute, findRecordedAt, which a
 // movement search's planned hook calls take): the route is given only for the layout the table
-// has, and through it every step finds the answer and writes the record that the look-up by key
-// (findRecorded) finds and writes, or finds none where that finds none (an answer of another
-// version that no longer holds, one made outside a search, a slot never filled).
+// has, and through it every step finds the answer and records the call that the look-up by key
+// (findRecorded) finds and records, or finds none where that finds none (an answer of another
+// version that no longer holds, one made outside a search, a slot never filled). A call taken by
+// number is recorded by its slot, which names its arguments (denseArgs), and a kept search makes
+// it again with them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -40,16 +43,23 @@ void fill(MemoCache& m, const GameState& st, int32_t fn, int32_t skip) {
 }
 const MemoCache::DenseKind kStep[] = {{Tag::Side, false}, {Tag::Hex, false}, {Tag::Hex, true}};
 
-// The two records hold the same calls, arguments, answers and reads.
-void expectSameRecord(const MemoCache::Recording& a, const MemoCache::Recording& b) {
+// The two records hold the same calls, arguments, answers and reads; the second (by number)
+// keeps no arguments in its pool: each call's slot names them.
+void expectSameRecord(const MemoCache& m, const MemoCache::Recording& a,
+                      const MemoCache::Recording& b) {
   ASSERT_EQ(a.calls.size(), b.calls.size());
+  MemoCache::CallArgs bufA, bufB;
   for (size_t i = 0; i < a.calls.size(); ++i) {
     EXPECT_EQ(a.calls[i].fn, b.calls[i].fn);
-    EXPECT_EQ(a.calls[i].argCount, b.calls[i].argCount);
+    EXPECT_FALSE(a.calls[i].dense());
+    EXPECT_TRUE(b.calls[i].dense());
     EXPECT_EQ(a.calls[i].readCount, b.calls[i].readCount);
+    auto argsA = m.argsOf(a, a.calls[i], bufA);
+    auto argsB = m.argsOf(b, b.calls[i], bufB);
+    ASSERT_EQ(argsA.size(), 3u);
+    EXPECT_TRUE(std::equal(argsA.begin(), argsA.end(), argsB.begin(), argsB.end())) << i;
   }
-  ASSERT_EQ(a.args.size(), b.args.size());
-  for (size_t i = 0; i < a.args.size(); ++i) EXPECT_TRUE(a.args[i] == b.args[i]) << i;
+  EXPECT_TRUE(b.args.empty());
   ASSERT_EQ(a.results.size(), b.results.size());
   for (size_t i = 0; i < a.results.size(); ++i) EXPECT_TRUE(a.results[i] == b.results[i]) << i;
   EXPECT_EQ(a.reads, b.reads);
@@ -80,7 +90,7 @@ size_t compareAll(MemoCache& m, const GameState& st, int32_t fn,
         ++hits;
       }
   m.endLog(log, false);
-  expectSameRecord(byKey, byNumber);
+  expectSameRecord(m, byKey, byNumber);
   return hits;
 }
 
@@ -143,6 +153,94 @@ TEST(MemoDenseRoute, FindsNoAnswerMadeOutsideASearch) {
   MemoCache::DenseRoute route;
   ASSERT_TRUE(m.denseRoute(5, st.map.grid.get(), kStep, route));
   EXPECT_EQ(compareAll(m, st, 5, route), 0u);  // not logged: neither way takes them in a search
+}
+
+// Every slot of a table names the arguments it was stored under (MemoCache::denseArgs): sides,
+// hexes, steps, numbers and truth values, as the calls of a kept search are made again from it.
+TEST(MemoDenseRoute, EverySlotNamesTheArgumentsItWasStoredUnder) {
+  GameState st = smallMap();
+  const hex::Grid& g = *st.map.grid;
+  MemoCache m;
+  std::vector<std::vector<Value>> keys;
+  for (int32_t from = 0; from < g.size(); ++from)
+    for (int32_t to : g.neighbourIndices(from))
+      for (int64_t n : {0, 3, 7})
+        for (bool b : {false, true})
+          if (to >= 0)
+            keys.push_back({Value::of(Tag::Side, from % 2), Value::of(Tag::Hex, from),
+                            Value::of(Tag::Hex, to), Value::integer(n), Value::boolean(b)});
+  for (const std::vector<Value>& k : keys) m.store(st, MemoCache::Key{8, k}, Value::integer(1));
+  ASSERT_TRUE(m.dense(8));
+  const MemoCache::DenseKind kinds[] = {{Tag::Side, false},
+                                        {Tag::Hex, false},
+                                        {Tag::Hex, true},
+                                        {Tag::Int, false},
+                                        {Tag::Bool, false}};
+  MemoCache::DenseRoute route;
+  ASSERT_TRUE(m.denseRoute(8, st.map.grid.get(), kinds, route));
+  MemoCache::CallArgs buf;
+  for (const std::vector<Value>& k : keys) {
+    const auto& next = g.neighbourIndices(static_cast<int32_t>(k[1].i));
+    const size_t dir =
+        static_cast<size_t>(std::find(next.begin(), next.end(), k[2].i) - next.begin());
+    const size_t slot = static_cast<size_t>(k[0].i) * route.stride[0] +
+                        static_cast<size_t>(k[1].i) * route.stride[1] + dir * route.stride[2] +
+                        static_cast<size_t>(k[3].i) * route.stride[3] +
+                        static_cast<size_t>(k[4].i) * route.stride[4];
+    auto named = m.denseArgs(8, static_cast<uint32_t>(slot), buf);
+    ASSERT_EQ(named.size(), k.size());
+    for (size_t i = 0; i < k.size(); ++i)
+      EXPECT_TRUE(named[i] == k[i]) << k[1].i << " " << k[2].i << " argument " << i;
+  }
+}
+
+// A search whose calls were all taken by number and kept: a change of the hex one call entered
+// makes that call alone again, with the arguments its slot names; the search's calls are given
+// by their arguments (MemoCache::Answers).
+TEST(MemoDenseRoute, AKeptSearchMakesACallTakenByNumberAgainWithItsArguments) {
+  GameState st = smallMap();
+  const hex::Grid& g = *st.map.grid;
+  MemoCache m;
+  fill(m, st, 5, -1);
+  MemoCache::DenseRoute route;
+  ASSERT_TRUE(m.denseRoute(5, st.map.grid.get(), kStep, route));
+  const int32_t start = 20;
+  MemoCache::Recording rec;
+  size_t log = m.beginLog();
+  for (int d = 0; d < hex::kDirectionCount; ++d) {
+    const int32_t to = g.neighbourIndices(start)[static_cast<size_t>(d)];
+    ASSERT_GE(to, 0);
+    std::vector<Value> args = stepArgs(1, start, to);
+    const size_t at = route.stride[0] + static_cast<size_t>(start) * route.stride[1] +
+                      static_cast<size_t>(d) * route.stride[2];
+    ASSERT_NE(m.findRecordedAt(st, 5, route, at, args, rec), nullptr) << d;
+  }
+  std::vector<int32_t> base = m.endLog(log, false);
+  MemoCache::Key k{-100000, {Value::of(Tag::Unit, 0)}};
+  const Value list = Value::makeList({Value::integer(1)});
+  m.keep(st, k, list, base, std::move(rec));
+  const MemoCache::Kept* kept = m.keptOf(st, k, list);
+  ASSERT_NE(kept, nullptr);
+  EXPECT_TRUE(kept->made.args.empty());
+  MemoCache::Answers answers(m, *kept);
+  const int32_t entered = g.neighbourIndices(start)[4];
+  const Value* given = answers.find(5, stepArgs(1, start, entered));
+  ASSERT_NE(given, nullptr);
+  EXPECT_EQ(given->i, 10000 + start * 100 + entered);
+  EXPECT_EQ(answers.find(5, stepArgs(0, start, entered)), nullptr);  // the other side's
+
+  std::vector<std::vector<Value>> recalled;
+  auto recall = [&](int32_t fn, std::span<const Value> args) {
+    recalled.emplace_back(args.begin(), args.end());
+    m.readHex(args[2].i);
+    return Value::integer(args[0].i * 10000 + args[1].i * 100 + args[2].i);
+  };
+  st.touchHex(static_cast<size_t>(entered));
+  ASSERT_NE(m.kept(st, k, recall), nullptr);
+  ASSERT_EQ(recalled.size(), 1u);
+  const std::vector<Value> expected = stepArgs(1, start, entered);
+  ASSERT_EQ(recalled[0].size(), 3u);
+  for (size_t i = 0; i < 3; ++i) EXPECT_TRUE(recalled[0][i] == expected[i]) << i;
 }
 
 }  // namespace
