@@ -1177,7 +1177,14 @@ Value bPathFrom(Context& c, Args a) {
 
 Value bZoc(Context& c, Args a) {
   const hex::Grid& g = grid(c, "zoc");
-  const UnitState& u = unitArg(c, a[0], "zoc");
+  // What the zone reads of the unit is where it is (on the map or not) and its facing; the hooks
+  // log what they read of it themselves (a unit disrupted or spent keeps its zone and the answers
+  // made of it).
+  const UnitState& u = unitArg(c, a[0], "zoc", false);
+  if (MemoCache* memo = c.interp.memo()) {
+    memo->readField(a[0].i, GameState::kHexSlot);
+    memo->readField(a[0].i, GameState::kFacingSlot);
+  }
   if (u.status != UnitStatus::OnMap || !hookBool(c, "exerts_zoc", {a[0]}, true))
     return Value::makeList({});
   bool front = hookBool(c, "zoc_front_only", {a[0]}, false);
