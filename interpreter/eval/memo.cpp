@@ -274,18 +274,30 @@ int32_t MemoCache::makeGroup(const std::vector<int32_t>& reads) {
       g.reads.push_back(r);
   }
   std::sort(g.reads.begin(), g.reads.end());
+  g.hexesFrom = static_cast<uint32_t>(std::upper_bound(g.reads.begin(), g.reads.end(), kOtherBase) -
+                                      g.reads.begin());
+  g.unitsFrom = static_cast<uint32_t>(
+      std::lower_bound(g.reads.begin() + g.hexesFrom, g.reads.end(), 0) - g.reads.begin());
   groupReads_ += reads.size();
   groups_.push_back(std::move(g));
   return kGroupBase - static_cast<int32_t>(groups_.size() - 1);
 }
 
+bool MemoCache::Group::has(int32_t read) const {
+  const auto first = reads.begin() + (read >= 0 ? unitsFrom : read > kOtherBase ? hexesFrom : 0);
+  const auto last = reads.begin() + (read >= 0           ? reads.size()
+                                     : read > kOtherBase ? unitsFrom
+                                                         : hexesFrom);
+  if (first == last || read < *first || read > *(last - 1)) return false;
+  return std::binary_search(first, last, read);
+}
+
 bool MemoCache::Group::renews(int32_t change) const {
   if (change == GameState::kEpochChange) return true;
-  if (std::binary_search(reads.begin(), reads.end(), change)) return true;
+  if (has(change)) return true;
   // A unit's field renews the unit's own stamp too (a read of the whole unit).
   if (change >= 0 && change % 256 != static_cast<int32_t>(GameState::kWholeUnit))
-    return std::binary_search(reads.begin(), reads.end(),
-                              change - change % 256 + static_cast<int32_t>(GameState::kWholeUnit));
+    return has(change - change % 256 + static_cast<int32_t>(GameState::kWholeUnit));
   return false;
 }
 

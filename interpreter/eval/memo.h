@@ -717,7 +717,12 @@ class MemoCache {
     std::vector<uint32_t> nested;  // the groups it reads: each an older group
     uint64_t at = ~0ull;           // the version `stamp` was worked out in
     uint64_t stamp = 0;
+    // Where each kind of read begins in `reads` (ascending: other stamps, hexes, units' fields),
+    // so that a change is looked for among the reads of its kind only, and not at all when it
+    // falls outside their range (a unit's move, to the kept search of another unit).
+    uint32_t hexesFrom = 0, unitsFrom = 0;
     bool renews(int32_t change) const;  // whether a change renewed one of `reads`
+    bool has(int32_t read) const;
   };
   static constexpr size_t kGroupFrom = 6;  // an answer with this many reads or more: a group
   std::vector<Group> groups_;

@@ -243,7 +243,9 @@ TEST(MemoCache, ARollbackPutsBackTheAnswersOfTheStateItRestores) {
 // one group: after the group's stamp has been worked out in a later version, a change is seen
 // exactly when it renews one of its reads: another field of the same unit, a unit's own stamp
 // alone (not its fields), another hex or the clock are not; a field of the unit read whole is.
-// Also after more changes than the game holds (the group worked out from every read).
+// The first and the last read of a kind are seen, the reads just past them not (a change is
+// looked for among the reads of its kind, by their range). Also after more changes than the game
+// holds (the group worked out from every read).
 TEST(MemoCache, AGroupsStampFollowsEveryKindOfChangeToItsReads) {
   struct Case {
     const char* what;
@@ -260,6 +262,12 @@ TEST(MemoCache, AGroupsStampFollowsEveryKindOfChangeToItsReads) {
        false},
       {"another unit", [](GameState& s) { s.touchField(6, 0); }, true},
       {"a hex read", [](GameState& s) { s.touchHex(32); }, false},
+      {"the first hex read", [](GameState& s) { s.touchHex(30); }, false},
+      {"the last hex read", [](GameState& s) { s.touchHex(35); }, false},
+      {"the hex before the first", [](GameState& s) { s.touchHex(29); }, true},
+      {"the hex after the last", [](GameState& s) { s.touchHex(36); }, true},
+      {"a unit before the first read", [](GameState& s) { s.touchField(1, 0); }, true},
+      {"a unit past the last read", [](GameState& s) { s.touchField(7, 2); }, true},
       {"another hex", [](GameState& s) { s.touchHex(99); }, true},
       {"the roster", [](GameState& s) { s.touchOther(GameState::kRoster); }, false},
       {"the clock", [](GameState& s) { s.touchOther(GameState::kClock); }, true},
