@@ -289,6 +289,7 @@ class HookCaller {
       : c_(c), fn_(fn), rec_(rec), known_(known) {}
   HookCaller(const HookCaller&) = delete;
   HookCaller& operator=(const HookCaller&) = delete;
+  int32_t fn() const { return fn_; }
   Value operator()(std::span<const Value> args) {
     if (const Value* v = fromMemo(args)) return *v;
     return stepCall(c_, rec_, known_, fn_, args);
@@ -344,6 +345,22 @@ class HookCaller {
     cover(fn_);
     if (numbers_ == Numbers::Unknown) planNumbers();
     return v;
+  }
+  // The answer of a hook that asks whether a hex is in a list (ir::Membership: the hook itself,
+  // or the function it forwards to, as Standard's `stops_movement(u, h) = in_enemy_zoc(u.side,
+  // h)` and `in_enemy_zoc(s, h) = h in enemy_zoc(s)`), given by its parameters' numbers as
+  // directNumbers is: the list is asked for at the first call, through the memo and recorded as
+  // the code would ask it (recordedCall), and each hex is looked up in it, so that the search
+  // depends on the list alone, not on one answer a hex. -1: not such a call (ask directNumbers).
+  int memberNumbers(std::span<const int64_t> params) {
+    if (member_ == Member::Unknown) planMember(params);
+    if (member_ != Member::Yes) return -1;
+    if (params[static_cast<size_t>(memberUnitParam_)] != memberUnit_) return -1;
+    const int64_t h = params[static_cast<size_t>(memberElement_)];
+    if (h < 0 || static_cast<size_t>(h) >= inList_.size()) return -1;
+    cover(fn_);
+    if (memberVia_ >= 0) cover(memberVia_);
+    return inList_[static_cast<size_t>(h)];
   }
   // direct() for a call given by its parameters' numbers (the unit's index, each hex's grid index,
   // in parameter order), as a search has them at hand: the same answer and record, the target's
@@ -501,6 +518,89 @@ class HookCaller {
     }
     return false;
   }
+  // Whether memberNumbers answers this hook's calls, and the list it looks in, worked out at its
+  // first call (`params`): a membership whose element is a hex parameter of the hook and whose
+  // list's arguments are all the side or hex of one unit parameter (one list a search), the list
+  // a list of the map's hexes.
+  void planMember(std::span<const int64_t> params) {
+    member_ = Member::No;
+    MemoCache* memo = c_.interp.memo();
+    if (!memo || !grid_for_member()) return;
+    const ir::Function& h = c_.program.functions[static_cast<size_t>(fn_)];
+    const ir::Membership* m = nullptr;
+    // The hook's parameter for each parameter of the function that asks (itself, or the target
+    // of its forward).
+    std::vector<ir::Forward::Arg> through;
+    if (h.membership) {
+      m = &*h.membership;
+      for (int32_t k = 0; k < h.arity; ++k)
+        through.push_back(ir::Forward::Arg{k, false, false, -1});
+    } else if (h.forward && h.forward->calls.empty() && h.forward->hexParam < 0) {
+      const ir::Function& t = c_.program.functions[static_cast<size_t>(h.forward->target)];
+      if (!t.membership) return;
+      m = &*t.membership;
+      memberVia_ = h.forward->target;
+      through = h.forward->args;
+    }
+    if (!m || static_cast<size_t>(m->element) >= through.size()) return;
+    const ir::Forward::Arg& element = through[static_cast<size_t>(m->element)];
+    if (element.side || element.hex || element.call >= 0 || element.param < 0 ||
+        static_cast<size_t>(element.param) >= params.size() ||
+        static_cast<size_t>(element.param) >= h.paramTypes.size() ||
+        h.paramTypes[static_cast<size_t>(element.param)].kind != ir::TypeKind::Hex)
+      return;
+    // The list's arguments: each the side or hex of one unit parameter of the hook.
+    int32_t unitParam = -1;
+    ForwardedArgs listArgs;
+    for (const ir::Forward::Arg& a : m->list.args) {
+      if (a.call >= 0 || a.param < 0 || static_cast<size_t>(a.param) >= through.size()) return;
+      // In the hook's terms: what it passes for that parameter, or (the side or hex of a unit
+      // parameter) that of the unit it passes there.
+      ir::Forward::Arg from = through[static_cast<size_t>(a.param)];
+      if (a.side || a.hex) {
+        if (from.side || from.hex || from.call >= 0) return;
+        from.side = a.side;
+        from.hex = a.hex;
+      }
+      if (!(from.side || from.hex) || from.call >= 0 || from.param < 0 ||
+          static_cast<size_t>(from.param) >= params.size() ||
+          (unitParam >= 0 && unitParam != from.param))
+        return;
+      unitParam = from.param;
+      const int64_t u = params[static_cast<size_t>(unitParam)];
+      if (u < 0 || u >= static_cast<int64_t>(c_.state.units.size())) return;
+      const UnitState& us = c_.state.units[static_cast<size_t>(u)];
+      if (from.side) {
+        listArgs.push(Value::of(Tag::Side, us.side));
+      } else {
+        memo->readField(u, GameState::kHexSlot);  // as the code reads the unit's hex
+        if (us.status != UnitStatus::OnMap || us.hex < 0) return;
+        listArgs.push(Value::of(Tag::Hex, us.hex));
+      }
+    }
+    if (unitParam < 0) return;
+    {
+      Quiet quiet(c_.state);  // as the list is asked for
+      if (!c_.interp.memoizable(m->list.target)) return;
+    }
+    const Value list = recordedCall(c_, rec_, known_, m->list.target, listArgs.span(), true);
+    if (list.tag != Tag::List) return;
+    std::vector<int8_t> in(static_cast<size_t>(c_.state.map.grid->size()), 0);
+    for (const Value& v : list.items()) {
+      if (v.tag != Tag::Hex || v.sub != 0 || v.i < 0 || static_cast<size_t>(v.i) >= in.size())
+        return;
+      in[static_cast<size_t>(v.i)] = 1;
+    }
+    inList_ = std::move(in);
+    memberElement_ = element.param;
+    memberUnitParam_ = unitParam;
+    memberUnit_ = params[static_cast<size_t>(unitParam)];
+    member_ = Member::Yes;
+  }
+  // The game's map is the one the search numbers its hexes on.
+  bool grid_for_member() const {
+    return c_.program.grid && c_.state.map.grid.get() == c_.program.grid.get();
+  }
   // Whether directNumbers may take calls, worked out once direct() has answered one (the way
   // and the nested calls' answers are then known): when no nested call is constant (each of the
   // unit: answered once a search), every argument of the target is the unit's side, a nested
@@ -585,6 +685,12 @@ class HookCaller {
   // directNumbers' way (see planNumbers): the slot's part and the values of the target's
   // arguments that are the same at every call.
   enum class Numbers : uint8_t { Unknown, Yes, No } numbers_ = Numbers::Unknown;
+  // memberNumbers' way (see planMember): the list's hexes, by grid index; the hook's element and
+  // unit parameters and the unit; the function the hook forwards to (-1: none).
+  enum class Member : uint8_t { Unknown, Yes, No } member_ = Member::Unknown;
+  std::vector<int8_t> inList_;
+  int32_t memberElement_ = -1, memberUnitParam_ = -1, memberVia_ = -1;
+  int64_t memberUnit_ = -1;
   size_t fixedAt_ = 0;
   std::array<Value, MemoCache::DenseRoute::kMaxArgs> fixed_{};
 };
@@ -713,9 +819,18 @@ hex::MoveSpec moveSpec(Context& c, const Value& unit, const char* fn,
     return stepWeight(c, known ? *known : (*call)(args));
   };
   if (stops >= 0) {
-    spec.stopsIn = [unit, &g, call = caller(stops)](hex::Hex h) {
+    spec.stopsIn = [unit, &g, &c, call = caller(stops)](hex::Hex h) {
       const int32_t at = g.indexOf(h);
       const int64_t numbers[2] = {unit.i, at};
+      if (const int in = call->memberNumbers(numbers); in >= 0) {
+        // POLEMOS_VERIFY_KEPT: the answer the hook's own call gives, compared.
+        if (c.interp.memo()->verifying()) {
+          Value args[2] = {unit, Value::of(Tag::Hex, at)};
+          if (stepCall(c, nullptr, nullptr, call->fn(), args).truthy() != (in == 1))
+            MemoCache::verifyFailed("a hook's answer looked up in its list");
+        }
+        return in == 1;
+      }
       if (const Value* known = call->directNumbers(numbers, -1)) return known->truthy();
       Value args[2] = {unit, Value::of(Tag::Hex, at)};
       if (const Value* known = call->direct(args, -1)) return known->truthy();

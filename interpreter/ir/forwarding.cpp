@@ -66,6 +66,23 @@ bool readsNothing(const Program& p, int32_t fn, int depth) {
   return true;
 }
 
+// A unit's own property read by member `nameId` (its side or its hex), unless some class
+// declares a field of that name (a class field is read before the property,
+// eval/operations.cpp).
+std::optional<Known::Kind> unitProperty(const Program& p, int32_t nameId) {
+  if (nameId < 0 || static_cast<size_t>(nameId) >= p.nameKinds.size()) return std::nullopt;
+  for (const Schema& c : p.classes)
+    if (c.find(nameId) >= 0) return std::nullopt;
+  switch (p.nameKinds[static_cast<size_t>(nameId)]) {
+    case BuiltinName::Side:
+      return Known::SideOf;
+    case BuiltinName::Hex:
+      return Known::HexOf;
+    default:
+      return std::nullopt;
+  }
+}
+
 // The forward of function `fn`'s code, followed as findForward says. `untyped`: a parameter of
 // no declared type (a lambda's) may be read as a unit; the caller checks that its value is one.
 std::optional<Forward> follow(const Program& p, int32_t fn, bool untyped) {
@@ -81,21 +98,7 @@ std::optional<Forward> follow(const Program& p, int32_t fn, bool untyped) {
     const TypeKind k = kindOf(param);
     return k == TypeKind::Unit || (untyped && k == TypeKind::Any);
   };
-  // A unit's own property, unless some class declares a field of that name (a class field is
-  // read before the property, eval/operations.cpp).
-  auto property = [&](int32_t nameId) -> std::optional<Known::Kind> {
-    if (nameId < 0 || static_cast<size_t>(nameId) >= p.nameKinds.size()) return std::nullopt;
-    for (const Schema& c : p.classes)
-      if (c.find(nameId) >= 0) return std::nullopt;
-    switch (p.nameKinds[static_cast<size_t>(nameId)]) {
-      case BuiltinName::Side:
-        return Known::SideOf;
-      case BuiltinName::Hex:
-        return Known::HexOf;
-      default:
-        return std::nullopt;
-    }
-  };
+  auto property = [&](int32_t nameId) { return unitProperty(p, nameId); };
   std::vector<Known> st;
   Forward fw;
   auto load = [&](int32_t param) {
@@ -296,9 +299,74 @@ std::optional<FieldRead> findFieldRead(const Program& p, int32_t fn) {
   return r;
 }
 
+std::optional<Membership> findMembership(const Program& p, int32_t fn) {
+  if (fn < 0 || static_cast<size_t>(fn) >= p.functions.size()) return std::nullopt;
+  const Function& f = p.functions[static_cast<size_t>(fn)];
+  if (f.kind != FuncKind::Function) return std::nullopt;
+  const std::vector<Instr>& c = f.code;
+  // The element and the list's arguments loaded (a parameter, or a unit parameter's side or hex),
+  // in that order; then the list's call, `in`, and the answer returned.
+  std::vector<Known> st;
+  int32_t steps = 0;
+  auto load = [&](int32_t param) {
+    if (param < 0 || param >= f.arity) return false;
+    st.push_back(Known{Known::Param, param});
+    return true;
+  };
+  auto member = [&](int32_t nameId) {
+    if (st.empty() || st.back().kind != Known::Param) return false;
+    const int32_t param = st.back().param;
+    if (static_cast<size_t>(param) >= f.paramTypes.size() ||
+        f.paramTypes[static_cast<size_t>(param)].kind != TypeKind::Unit)
+      return false;
+    auto k = unitProperty(p, nameId);
+    if (!k) return false;
+    st.back().kind = *k;
+    return true;
+  };
+  size_t at = 0;
+  for (; at < c.size(); ++at, ++steps) {
+    const Instr& in = c[at];
+    bool ok = true;
+    if (in.op == Op::Load) {
+      ok = load(in.a);
+    } else if (in.op == Op::Member) {
+      ok = member(in.a);
+    } else if (in.op == Op::LoadLoad || in.op == Op::LoadMember) {  // the second stays in place
+      ok = load(in.a) && (in.op == Op::LoadLoad ? load(in.b) : member(in.b));
+      ++at;
+      ++steps;
+    } else {
+      break;
+    }
+    if (!ok) return std::nullopt;
+  }
+  if (at + 2 >= c.size() || c[at].op != Op::Call || c[at + 1].op != Op::In ||
+      c[at + 2].op != Op::Return)
+    return std::nullopt;
+  const int32_t target = c[at].a;
+  if (target < 0 || static_cast<size_t>(target) >= p.functions.size() || target == fn)
+    return std::nullopt;
+  const Function& list = p.functions[static_cast<size_t>(target)];
+  if (list.kind != FuncKind::Function || list.arity != c[at].b ||
+      static_cast<int32_t>(st.size()) != list.arity + 1 || st[0].kind != Known::Param)
+    return std::nullopt;
+  Membership m;
+  m.element = st[0].param;
+  m.list.target = target;
+  for (size_t k = 1; k < st.size(); ++k)
+    m.list.args.push_back(
+        Forward::Arg{st[k].param, st[k].kind == Known::SideOf, st[k].kind == Known::HexOf, -1});
+  m.list.steps = steps + 3;
+  return m;
+}
+
 void findForwards(Program& p) {
   for (Function& f : p.functions) f.forwardTarget = false;
   for (size_t i = 0; i < p.functions.size(); ++i) {
+    p.functions[i].membership = findMembership(p, static_cast<int32_t>(i));
+    if (const auto& m = p.functions[i].membership)
+      p.functions[static_cast<size_t>(m->list.target)].forwardTarget = true;
     p.functions[i].forward = findForward(p, static_cast<int32_t>(i));
     p.functions[i].fieldRead = findFieldRead(p, static_cast<int32_t>(i));
     p.functions[i].lambdaForward = findLambdaForward(p, static_cast<int32_t>(i));

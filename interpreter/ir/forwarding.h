@@ -50,7 +50,11 @@ std::optional<Forward> findLambdaForward(const Program& p, int32_t fn);
 // only reads a member of its parameter, perhaps negated: its code is `Load 0; Member n;
 // [Not;] Return` (or the fused `LoadMember`), nothing else.
 std::optional<FieldRead> findFieldRead(const Program& p, int32_t fn);
-// Sets Function::forward, Function::forwardTarget, Function::fieldRead and
+// Whether function `fn` of `p` asks whether a parameter is in the list another function gives
+// for arguments made of its parameters (ir::Membership): its code is the element and the list's
+// arguments loaded (parameters, or a unit parameter's side or hex), the call, `in`, the return.
+std::optional<Membership> findMembership(const Program& p, int32_t fn);
+// Sets Function::forward, Function::forwardTarget, Function::fieldRead, Function::membership and
 // Function::lambdaForward for every function of the program.
 void findForwards(Program& p);
 

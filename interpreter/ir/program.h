@@ -189,6 +189,15 @@ struct Forward {
   int32_t steps = 0;
 };
 
+// A function whose answer is whether one of its parameters is in the list another function gives
+// for arguments made of its parameters (`function in_enemy_zoc(s: side, h: hex): bool = h in
+// enemy_zoc(s)`; ir/forwarding.h finds them): a movement search that asks it of hundreds of hexes
+// with the same list may ask for the list once and look each hex up in it.
+struct Membership {
+  int32_t element = -1;  // the parameter looked for
+  Forward list;          // the call that gives the list (no nested call, no condition)
+};
+
 // A one-parameter function whose answer is a member of its parameter, or that member negated
 // (`x -> not x.moved`, `e -> e.hex`; ir/forwarding.h finds them): a builtin going through a list
 // may read the member without making the call.
@@ -235,8 +244,12 @@ struct Function {
   bool tracesDeep = false;
   // Set by ir/forwarding.h when the function forwards to another (see Forward).
   std::optional<Forward> forward;
-  // Some function forwards to this one: a search that made the forwarded call asks it again
-  // (mending a kept search) through the memo, as the forwarding function's code would.
+  // Set by ir/forwarding.h when the function asks whether a parameter is in a list (see
+  // Membership).
+  std::optional<Membership> membership;
+  // Some function forwards to this one (or asks for its list, Membership): a search that made the
+  // forwarded call asks it again (mending a kept search) through the memo, as the forwarding
+  // function's code would.
   bool forwardTarget = false;
   // Set by ir/forwarding.h when the function only reads a member of its parameter.
   std::optional<FieldRead> fieldRead;

@@ -1,8 +1,9 @@
-// Forwarding (ir/forwarding.h): which functions only give back another function's answer, and
-// which only read a member of their parameter (FieldRead), on code written by hand (what is
-// found, under which condition, and everything that makes a function neither), and on the
-// shipped Standard rules, whose movement hooks are the case the analysis is for. (That the
-// answers are the same is tested by the language tests hex/hex_forward_*,
+// Forwarding (ir/forwarding.h): which functions only give back another function's answer, which
+// only read a member of their parameter (FieldRead), and which ask whether a parameter is in a
+// list (Membership), on code written by hand (what is found, under which condition, and
+// everything that makes a function neither), and on the shipped Standard rules, whose movement
+// hooks are the case the analysis is for. (That the answers are the same is tested by the
+// language tests hex/hex_forward_*, hex/hex_search_membership,
 // overlay/overlay_replaces_forwarding_hook and expressions/lambda_field_*, and by every game of
 // the suite.)
 #include <gtest/gtest.h>
@@ -457,6 +458,97 @@ TEST(Forwarding, ANestedAnswerUsedOtherwiseIsNoForward) {
   }
 }
 
+// Membership (ir::Membership): `h in g(...)` of a parameter and a call of parameters (or a unit
+// parameter's side or hex), returned at once. Function 0 stands for the list's function here.
+TEST(Membership, AParameterInTheListOfACallOfParametersIsOne) {
+  // f(u, h) = h in g(u.side, u.hex, h)
+  const std::vector<Instr> code = {{Op::Load, 1, 0}, {Op::Load, 0, 0},      {Op::Member, kSide, 0},
+                                   {Op::Load, 0, 0}, {Op::Member, kHex, 0}, {Op::Load, 1, 0},
+                                   {Op::Call, 0, 3}, {Op::In, 0, 0},        {Op::Return, 0, 0}};
+  Program p = program({TypeKind::Unit, TypeKind::Hex}, code);
+  auto m = findMembership(p, 1);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->element, 1);
+  EXPECT_EQ(m->list.target, 0);
+  ASSERT_EQ(m->list.args.size(), 3u);
+  EXPECT_TRUE(m->list.args[0].side);
+  EXPECT_TRUE(m->list.args[1].hex);
+  EXPECT_EQ(m->list.args[2].param, 1);
+  EXPECT_FALSE(m->list.args[2].side || m->list.args[2].hex);
+  // The fused pairs, as the peephole pass leaves them (the second of each stays, skipped).
+  const std::vector<Instr> fused = {{Op::Load, 1, 0},       {Op::LoadMember, 0, kSide},
+                                    {Op::Member, kSide, 0}, {Op::LoadMember, 0, kHex},
+                                    {Op::Member, kHex, 0},  {Op::Load, 1, 0},
+                                    {Op::Call, 0, 3},       {Op::In, 0, 0},
+                                    {Op::Return, 0, 0}};
+  auto f = findMembership(program({TypeKind::Unit, TypeKind::Hex}, fused), 1);
+  ASSERT_TRUE(f);
+  ASSERT_EQ(f->list.args.size(), 3u);
+  EXPECT_TRUE(f->list.args[0].side);
+  EXPECT_TRUE(f->list.args[1].hex);
+  findForwards(p);
+  EXPECT_TRUE(p.functions[1].membership);
+  EXPECT_TRUE(p.functions[0].forwardTarget);
+}
+
+TEST(Membership, AnythingElseIsNone) {
+  const std::vector<TypeKind> uh = {TypeKind::Unit, TypeKind::Hex};
+  auto none = [&](std::vector<Instr> code, const char* what) {
+    Program p = program(uh, std::move(code));
+    EXPECT_FALSE(findMembership(p, 1)) << what;
+  };
+  const Instr call = {Op::Call, 0, 3}, in = {Op::In, 0, 0}, ret = {Op::Return, 0, 0};
+  const Instr side = {Op::Member, kSide, 0}, hexOf = {Op::Member, kHex, 0};
+  none({{Op::Load, 1, 0},
+        {Op::Load, 0, 0},
+        side,
+        {Op::Load, 1, 0},
+        {Op::Load, 1, 0},
+        call,
+        {Op::NotIn, 0, 0},
+        ret},
+       "not in");
+  none({{Op::Load, 0, 0},
+        hexOf,
+        {Op::Load, 0, 0},
+        side,
+        {Op::Load, 1, 0},
+        {Op::Load, 1, 0},
+        call,
+        in,
+        ret},
+       "the element a unit's hex, not a parameter");
+  none({{Op::Load, 1, 0},
+        {Op::Load, 0, 0},
+        side,
+        {Op::Load, 1, 0},
+        {Op::Load, 1, 0},
+        call,
+        in,
+        {Op::Not, 0, 0},
+        ret},
+       "the answer worked on");
+  none({{Op::Load, 1, 0}, {Op::Load, 0, 0}, side, {Op::Load, 1, 0}, call, in, ret},
+       "too few arguments for the call");
+  none({{Op::Load, 1, 0},
+        {Op::Load, 0, 0},
+        side,
+        {Op::Load, 1, 0},
+        {Op::Load, 1, 0},
+        {Op::Load, 1, 0},
+        call,
+        in,
+        ret},
+       "a value left under the element");
+  none({{Op::Load, 1, 0}, {Op::Const, 0, 0}, {Op::Load, 1, 0}, {Op::Load, 1, 0}, call, in, ret},
+       "a constant argument");
+  none(
+      {{Op::Load, 1, 0}, {Op::Load, 1, 0}, side, {Op::Load, 1, 0}, {Op::Load, 1, 0}, call, in, ret},
+      "the side of a hex parameter");
+  none({{Op::Load, 1, 0}, {Op::Load, 0, 0}, side, {Op::Load, 1, 0}, {Op::Load, 1, 0}, call, in},
+       "no return");
+}
+
 TEST(Forwarding, TargetsAreMarked) {
   Program p = program(kUnitHexHex, plainForward());
   findForwards(p);
@@ -684,6 +776,14 @@ TEST(Forwarding, StandardsMovementHooksForwardToTheSidesFunctions) {
   ASSERT_TRUE(stops.forward);
   EXPECT_EQ(stops.forward->target, p.findFunction("in_enemy_zoc"));
   EXPECT_EQ(stops.forward->hexParam, -1);
+  // 6.0: whether a hex is in the side's list of enemy zones; the list is marked as a target.
+  const Function& inZoc = fn(p, "in_enemy_zoc");
+  ASSERT_TRUE(inZoc.membership);
+  EXPECT_EQ(inZoc.membership->element, 1);
+  EXPECT_EQ(inZoc.membership->list.target, p.findFunction("enemy_zoc"));
+  ASSERT_EQ(inZoc.membership->list.args.size(), 1u);
+  EXPECT_EQ(inZoc.membership->list.args[0].param, 0);
+  EXPECT_TRUE(fn(p, "enemy_zoc").forwardTarget);
   // may_not_leave does more than call another function.
   EXPECT_FALSE(fn(p, "may_not_leave").forward);
   // 5.32's end condition, asked at every decision of a movement phase: `all(units(s), u ->
