@@ -492,61 +492,23 @@ TEST(Membership, AParameterInTheListOfACallOfParametersIsOne) {
 }
 
 TEST(Membership, AnythingElseIsNone) {
-  const std::vector<TypeKind> uh = {TypeKind::Unit, TypeKind::Hex};
   auto none = [&](std::vector<Instr> code, const char* what) {
-    Program p = program(uh, std::move(code));
+    Program p = program({TypeKind::Unit, TypeKind::Hex}, std::move(code));
     EXPECT_FALSE(findMembership(p, 1)) << what;
   };
-  const Instr call = {Op::Call, 0, 3}, in = {Op::In, 0, 0}, ret = {Op::Return, 0, 0};
+  const Instr load0 = {Op::Load, 0, 0}, load1 = {Op::Load, 1, 0};
   const Instr side = {Op::Member, kSide, 0}, hexOf = {Op::Member, kHex, 0};
-  none({{Op::Load, 1, 0},
-        {Op::Load, 0, 0},
-        side,
-        {Op::Load, 1, 0},
-        {Op::Load, 1, 0},
-        call,
-        {Op::NotIn, 0, 0},
-        ret},
-       "not in");
-  none({{Op::Load, 0, 0},
-        hexOf,
-        {Op::Load, 0, 0},
-        side,
-        {Op::Load, 1, 0},
-        {Op::Load, 1, 0},
-        call,
-        in,
-        ret},
-       "the element a unit's hex, not a parameter");
-  none({{Op::Load, 1, 0},
-        {Op::Load, 0, 0},
-        side,
-        {Op::Load, 1, 0},
-        {Op::Load, 1, 0},
-        call,
-        in,
-        {Op::Not, 0, 0},
-        ret},
-       "the answer worked on");
-  none({{Op::Load, 1, 0}, {Op::Load, 0, 0}, side, {Op::Load, 1, 0}, call, in, ret},
-       "too few arguments for the call");
-  none({{Op::Load, 1, 0},
-        {Op::Load, 0, 0},
-        side,
-        {Op::Load, 1, 0},
-        {Op::Load, 1, 0},
-        {Op::Load, 1, 0},
-        call,
-        in,
-        ret},
-       "a value left under the element");
-  none({{Op::Load, 1, 0}, {Op::Const, 0, 0}, {Op::Load, 1, 0}, {Op::Load, 1, 0}, call, in, ret},
-       "a constant argument");
-  none(
-      {{Op::Load, 1, 0}, {Op::Load, 1, 0}, side, {Op::Load, 1, 0}, {Op::Load, 1, 0}, call, in, ret},
-      "the side of a hex parameter");
-  none({{Op::Load, 1, 0}, {Op::Load, 0, 0}, side, {Op::Load, 1, 0}, {Op::Load, 1, 0}, call, in},
-       "no return");
+  const Instr call = {Op::Call, 0, 3}, in = {Op::In, 0, 0}, ret = {Op::Return, 0, 0};
+  // g's arguments u.side, h, h; then the call.
+  const std::vector<Instr> args = {load0, side, load1, load1, call};
+  none(join({load1}, args, {{Op::NotIn, 0, 0}, ret}), "not in");
+  none(join({load0, hexOf}, args, {in, ret}), "the element a unit's hex, not a parameter");
+  none(join({load1}, args, {in, {Op::Not, 0, 0}, ret}), "the answer worked on");
+  none(join({load1, load0, side}, {load1, call}, {in, ret}), "too few arguments for the call");
+  none(join({load1, load1}, args, {in, ret}), "a value left under the element");
+  none(join({load1, {Op::Const, 0, 0}}, {load1, load1, call}, {in, ret}), "a constant argument");
+  none(join({load1, load1, side}, {load1, load1, call}, {in, ret}), "the side of a hex parameter");
+  none(join({load1}, args, {in}), "no return");
 }
 
 TEST(Forwarding, TargetsAreMarked) {
