@@ -39,6 +39,7 @@
 #include <optional>
 
 #include "eval/coverage.h"
+#include "eval/hex_set.h"
 #include "eval/interpreter.h"
 #include "hex/facing.h"
 #include "hex/grid.h"
@@ -357,10 +358,10 @@ class HookCaller {
     if (member_ != Member::Yes) return -1;
     if (params[static_cast<size_t>(memberUnitParam_)] != memberUnit_) return -1;
     const int64_t h = params[static_cast<size_t>(memberElement_)];
-    if (h < 0 || static_cast<size_t>(h) >= inList_.size()) return -1;
+    if (h < 0) return -1;
     cover(fn_);
     if (memberVia_ >= 0) cover(memberVia_);
-    return inList_[static_cast<size_t>(h)];
+    return inList_->has(h) ? 1 : 0;
   }
   // direct() for a call given by its parameters' numbers (the unit's index, each hex's grid index,
   // in parameter order), as a search has them at hand: the same answer and record, the target's
@@ -476,8 +477,7 @@ class HookCaller {
   bool makeDirect(std::span<const Value> args) {
     const ir::Forward& fw = *forward_;
     // The search's hexes are numbered on the program's map, the table's on the game's: one map.
-    if (!answered_ || fw.args.size() > MemoCache::DenseRoute::kMaxArgs || !c_.program.grid ||
-        c_.state.map.grid.get() != c_.program.grid.get())
+    if (!answered_ || fw.args.size() > MemoCache::DenseRoute::kMaxArgs || !onTheSearchMap())
       return false;
     for (const ir::Forward::Call& call : fw.calls)
       if (!call.ofUnit && !call.constant) return false;
@@ -525,7 +525,7 @@ class HookCaller {
   void planMember(std::span<const int64_t> params) {
     member_ = Member::No;
     MemoCache* memo = c_.interp.memo();
-    if (!memo || !grid_for_member()) return;
+    if (!memo || !onTheSearchMap()) return;
     const ir::Function& h = c_.program.functions[static_cast<size_t>(fn_)];
     const ir::Membership* m = nullptr;
     // The hook's parameter for each parameter of the function that asks (itself, or the target
@@ -585,20 +585,15 @@ class HookCaller {
     }
     const Value list = recordedCall(c_, rec_, known_, m->list.target, listArgs.span(), true);
     if (list.tag != Tag::List) return;
-    std::vector<int8_t> in(static_cast<size_t>(c_.state.map.grid->size()), 0);
-    for (const Value& v : list.items()) {
-      if (v.tag != Tag::Hex || v.sub != 0 || v.i < 0 || static_cast<size_t>(v.i) >= in.size())
-        return;
-      in[static_cast<size_t>(v.i)] = 1;
-    }
-    inList_ = std::move(in);
+    inList_ = HexBits::of(list);  // as `h in list` asks: a hex of that index among the elements
+    if (!inList_) return;
     memberElement_ = element.param;
     memberUnitParam_ = unitParam;
     memberUnit_ = params[static_cast<size_t>(unitParam)];
     member_ = Member::Yes;
   }
-  // The game's map is the one the search numbers its hexes on.
-  bool grid_for_member() const {
+  // Whether the game's map is the program's, on which a search numbers its hexes.
+  bool onTheSearchMap() const {
     return c_.program.grid && c_.state.map.grid.get() == c_.program.grid.get();
   }
   // Whether directNumbers may take calls, worked out once direct() has answered one (the way
@@ -685,10 +680,10 @@ class HookCaller {
   // directNumbers' way (see planNumbers): the slot's part and the values of the target's
   // arguments that are the same at every call.
   enum class Numbers : uint8_t { Unknown, Yes, No } numbers_ = Numbers::Unknown;
-  // memberNumbers' way (see planMember): the list's hexes, by grid index; the hook's element and
+  // memberNumbers' way (see planMember): the list's hexes; the hook's element and
   // unit parameters and the unit; the function the hook forwards to (-1: none).
   enum class Member : uint8_t { Unknown, Yes, No } member_ = Member::Unknown;
-  std::vector<int8_t> inList_;
+  std::optional<HexBits> inList_;
   int32_t memberElement_ = -1, memberUnitParam_ = -1, memberVia_ = -1;
   int64_t memberUnit_ = -1;
   size_t fixedAt_ = 0;

@@ -7,6 +7,18 @@ namespace polemos::eval {
 using ir::Tag;
 using ir::Value;
 
+std::optional<HexBits> HexBits::of(const Value& list) {
+  HexBits b;
+  for (const Value& x : list.items()) {
+    if (x.tag != Tag::Hex) continue;
+    if (x.i < 0 || x.i >= kMaxHex) return std::nullopt;
+    const size_t word = static_cast<size_t>(x.i) / 64;
+    if (word >= b.words_.size()) b.words_.resize(word + 1, 0);
+    b.words_[word] |= uint64_t{1} << (static_cast<size_t>(x.i) % 64);
+  }
+  return b;
+}
+
 std::optional<bool> HexSet::contains(const Value& list, int64_t h) {
   const void* id = list.payloadId();
   if (id == nullptr) return std::nullopt;
@@ -15,29 +27,17 @@ std::optional<bool> HexSet::contains(const Value& list, int64_t h) {
     if (!e.built) {
       // The second question about this list: its hexes as bits.
       e.built = true;
-      e.usable = true;
-      e.bits.clear();
-      for (const Value& x : list.items()) {
-        if (x.tag != Tag::Hex) continue;
-        if (x.i < 0 || x.i >= kMaxHex) {
-          e.usable = false;
-          break;
-        }
-        const size_t word = static_cast<size_t>(x.i) / 64;
-        if (word >= e.bits.size()) e.bits.resize(word + 1, 0);
-        e.bits[word] |= uint64_t{1} << (static_cast<size_t>(x.i) % 64);
-      }
+      e.bits = HexBits::of(list);
     }
-    if (!e.usable || h < 0) return std::nullopt;
-    const size_t word = static_cast<size_t>(h) / 64;
-    return word < e.bits.size() && (e.bits[word] >> (static_cast<size_t>(h) % 64) & 1u) != 0;
+    if (!e.bits || h < 0) return std::nullopt;
+    return e.bits->has(h);
   }
   // The first question: remembered, scanned by the caller.
   Entry& e = entries_[next_];
   next_ = (next_ + 1) % kEntries;
   e.list = list;
-  e.built = e.usable = false;
-  e.bits.clear();
+  e.built = false;
+  e.bits.reset();
   return std::nullopt;
 }
 

@@ -4,7 +4,8 @@
 // same list and kept for the questions after it. It holds no rule knowledge and never changes an
 // answer: a hex is in the list exactly when an element is a hex of that index, as the scan of
 // Interpreter::binary tests. A list is known by its payload, and an entry keeps a copy of the list,
-// so that no other list can take the same payload while the entry lives.
+// so that no other list can take the same payload while the entry lives. The bits themselves
+// (HexBits) also serve a movement search's stop question asked of one list (eval/builtins_hex).
 #pragma once
 
 #include <array>
@@ -15,6 +16,22 @@
 #include "ir/value.h"
 
 namespace polemos::eval {
+
+// A list's hexes as bits by grid index: a bit is set when some element is the hex of that index
+// (an element of another kind is never a hex asked about).
+class HexBits {
+ public:
+  static constexpr int64_t kMaxHex = int64_t{1} << 16;
+  // The bits of `list`'s hexes, or nullopt when one lies outside [0, kMaxHex).
+  static std::optional<HexBits> of(const ir::Value& list);
+  bool has(int64_t h) const {
+    const size_t word = static_cast<size_t>(h) / 64;
+    return h >= 0 && word < words_.size() && (words_[word] >> (static_cast<size_t>(h) % 64) & 1u);
+  }
+
+ private:
+  std::vector<uint64_t> words_;
+};
 
 class HexSet {
  public:
@@ -28,12 +45,10 @@ class HexSet {
  private:
   struct Entry {
     ir::Value list;  // keeps the payload alive: its identity is this list's
-    std::vector<uint64_t> bits;
     bool built = false;
-    bool usable = false;  // built, and every hex of the list within the bitmap's range
+    std::optional<HexBits> bits;  // once built: none when a hex of the list is out of range
   };
   static constexpr size_t kEntries = 4;
-  static constexpr int64_t kMaxHex = int64_t{1} << 16;
   std::array<Entry, kEntries> entries_;
   size_t next_ = 0;  // the entry a new list takes (round robin)
 };

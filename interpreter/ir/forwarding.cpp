@@ -307,7 +307,6 @@ std::optional<Membership> findMembership(const Program& p, int32_t fn) {
   // The element and the list's arguments loaded (a parameter, or a unit parameter's side or hex),
   // in that order; then the list's call, `in`, and the answer returned.
   std::vector<Known> st;
-  int32_t steps = 0;
   auto load = [&](int32_t param) {
     if (param < 0 || param >= f.arity) return false;
     st.push_back(Known{Known::Param, param});
@@ -325,7 +324,7 @@ std::optional<Membership> findMembership(const Program& p, int32_t fn) {
     return true;
   };
   size_t at = 0;
-  for (; at < c.size(); ++at, ++steps) {
+  for (; at < c.size(); ++at) {
     const Instr& in = c[at];
     bool ok = true;
     if (in.op == Op::Load) {
@@ -335,7 +334,6 @@ std::optional<Membership> findMembership(const Program& p, int32_t fn) {
     } else if (in.op == Op::LoadLoad || in.op == Op::LoadMember) {  // the second stays in place
       ok = load(in.a) && (in.op == Op::LoadLoad ? load(in.b) : member(in.b));
       ++at;
-      ++steps;
     } else {
       break;
     }
@@ -357,7 +355,6 @@ std::optional<Membership> findMembership(const Program& p, int32_t fn) {
   for (size_t k = 1; k < st.size(); ++k)
     m.list.args.push_back(
         Forward::Arg{st[k].param, st[k].kind == Known::SideOf, st[k].kind == Known::HexOf, -1});
-  m.list.steps = steps + 3;
   return m;
 }
 
